@@ -1,0 +1,44 @@
+"""Shared fixtures: the simulator in process and over loopback.
+
+- ``sim_world``: a freshly seeded simulated world (two merchants).
+- ``sim_app``: the simulator's ASGI app over that world, test controls on (``/_sim/``).
+- ``sim_url``: the same app served by uvicorn on an ephemeral loopback port.
+
+The Qt + asyncio recipe lives in ``tests/qt_async.py`` (loaded below).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_API", "PySide6")
+
+import pytest  # noqa: E402
+from starlette.types import ASGIApp  # noqa: E402
+
+from kiosk.sim import DEFAULT_API_KEY, DEFAULT_OTHER_API_KEY, build_world, create_app  # noqa: E402
+from kiosk.sim.server import SimServer  # noqa: E402
+from kiosk.sim.world import World  # noqa: E402
+
+pytest_plugins = ["tests.qt_async"]
+
+MAIN_KEY = DEFAULT_API_KEY
+OTHER_KEY = DEFAULT_OTHER_API_KEY
+
+
+@pytest.fixture
+def sim_world() -> World:
+    return build_world()
+
+
+@pytest.fixture
+def sim_app(sim_world: World) -> ASGIApp:
+    return create_app(sim_world, controls=True)
+
+
+@pytest.fixture
+def sim_url(sim_app: ASGIApp) -> Iterator[str]:
+    with SimServer(sim_app) as server:
+        yield server.base_url

@@ -1,0 +1,1 @@
+"""Qt + asyncio test recipe (being written)."""
