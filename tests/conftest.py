@@ -22,7 +22,7 @@ from kiosk.sim import DEFAULT_API_KEY, DEFAULT_OTHER_API_KEY, build_world, creat
 from kiosk.sim.server import SimServer  # noqa: E402
 from kiosk.sim.world import World  # noqa: E402
 
-pytest_plugins = ["tests.qt_async"]
+pytest_plugins = ["tests.qt_async", "tests.logfail"]
 
 MAIN_KEY = DEFAULT_API_KEY
 OTHER_KEY = DEFAULT_OTHER_API_KEY
