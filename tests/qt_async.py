@@ -37,10 +37,9 @@ from collections.abc import Callable, Coroutine, Iterator
 from typing import Any, TypeVar
 
 import pytest
+import qasync  # binds to PySide6: tests/conftest.py sets QT_API before any import
 from PySide6.QtCore import SignalInstance
 from PySide6.QtWidgets import QApplication
-
-import qasync  # imported after PySide6 so qasync binds to it
 
 T = TypeVar("T")
 
