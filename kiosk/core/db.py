@@ -1,0 +1,190 @@
+"""The kiosk's SQLite file (``kiosk.sqlite3``): opening, schema migrations, one worker thread.
+
+Every connection runs in WAL mode with ``synchronous=FULL``: a committed sale
+survives a power cut. The schema is versioned by ``PRAGMA user_version``;
+``MIGRATIONS`` is the ordered list of steps, step *n* taking the file from
+version *n-1* to *n*. To change the schema, append a step (never edit a
+released one)::
+
+    Migration(2, "outbox", '''
+        CREATE TABLE outbox (...);
+    ''')
+
+Each step runs in one transaction together with its version bump, so a crash
+mid-migration leaves the file at the previous version. A file newer than this
+code (a downgrade) is refused rather than guessed at.
+
+``DatabaseWorker`` owns one connection in one dedicated thread and runs calls
+there from asyncio (``await worker.run(fn)``), so the UI never waits on disk
+and SQLite never sees two writers from this process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+_log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    description: str
+    script: str
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "journal: today's operations on this kiosk",
+        """
+        CREATE TABLE journal (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at_utc TEXT NOT NULL,
+            local_date TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            external_id TEXT,
+            client TEXT NOT NULL DEFAULT '',
+            points INTEGER,
+            amount TEXT,
+            ticket TEXT,
+            outcome TEXT NOT NULL,
+            detail TEXT NOT NULL DEFAULT '',
+            canceled_at_utc TEXT
+        );
+        CREATE INDEX journal_by_date ON journal (local_date, id);
+        CREATE INDEX journal_by_external_id ON journal (external_id);
+        """,
+    ),
+)
+
+
+class SchemaError(RuntimeError):
+    """The database file cannot be brought to this code's schema."""
+
+
+def open_database(
+    path: Path | str, *, migrations: Sequence[Migration] = MIGRATIONS
+) -> sqlite3.Connection:
+    """Open (creating if needed) and migrate the kiosk's database at ``path``.
+
+    The connection is in autocommit mode: one statement is one transaction, and
+    ``transaction(conn)`` groups several.
+    """
+    if isinstance(path, Path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        migrate(conn, migrations)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    row = conn.execute("PRAGMA user_version").fetchone()
+    return int(row[0])
+
+
+def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIONS) -> int:
+    """Apply the steps the file lacks; returns the final version."""
+    for index, step in enumerate(migrations, start=1):
+        if step.version != index:
+            raise SchemaError(f"migration {step.version} is out of order (expected {index})")
+    target = len(migrations)
+    current = schema_version(conn)
+    if current > target:
+        raise SchemaError(
+            f"the database is at schema version {current}, newer than this app "
+            f"({target}); install the newer app or restore a backup"
+        )
+    for step in migrations[current:]:
+        _log.info("database: migrating to version %d (%s)", step.version, step.description)
+        try:
+            conn.executescript(
+                f"BEGIN IMMEDIATE;\n{step.script}\nPRAGMA user_version = {step.version};\nCOMMIT;"
+            )
+        except sqlite3.Error as error:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise SchemaError(f"migration {step.version} failed: {error}") from error
+    return target
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """Several statements as one write transaction (``BEGIN IMMEDIATE``)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+class DatabaseWorker:
+    """One connection, owned by one dedicated thread; asyncio callers await its calls.
+
+    Calls run one at a time, in the order they were made. A call whose awaiting
+    task is cancelled still runs to its end (a write is never cut in half).
+    """
+
+    def __init__(self, path: Path | str, *, migrations: Sequence[Migration] = MIGRATIONS) -> None:
+        self.path = path
+        self._migrations = migrations
+        self._executor: ThreadPoolExecutor | None = None
+        self._conn: sqlite3.Connection | None = None
+
+    @property
+    def started(self) -> bool:
+        return self._conn is not None
+
+    async def start(self) -> None:
+        """Open and migrate the file in the worker thread."""
+        if self._executor is not None:
+            raise RuntimeError("database worker already started")
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kiosk-db")
+        loop = asyncio.get_running_loop()
+        try:
+            self._conn = await loop.run_in_executor(
+                self._executor, lambda: open_database(self.path, migrations=self._migrations)
+            )
+        except BaseException:
+            self._executor.shutdown(wait=False)
+            self._executor = None
+            raise
+
+    async def run(self, call: Callable[[sqlite3.Connection], T]) -> T:
+        """``call(connection)`` in the worker thread."""
+        executor, conn = self._executor, self._conn
+        if executor is None or conn is None:
+            raise RuntimeError("database worker is not running")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(executor, call, conn)
+
+    async def close(self) -> None:
+        """Close the connection (after the calls already queued) and end the thread."""
+        executor, conn = self._executor, self._conn
+        if executor is None:
+            return
+        self._executor = self._conn = None
+        try:
+            if conn is not None:
+                await asyncio.get_running_loop().run_in_executor(executor, conn.close)
+        finally:
+            executor.shutdown(wait=False)

@@ -1,0 +1,321 @@
+"""Today's journal: every operation made on this kiosk, for the "Today" screen.
+
+Rows live in the kiosk's SQLite file (see ``kiosk.core.db``). The journal keeps
+no more personal data than the screen shows: the client is stored as a display
+string built by ``client_display`` (name plus masked email or document), and
+every text that enters a row goes through ``redact_text`` as a safety net, so
+a raw email or document number given by mistake is stored masked. Rows older
+than the retention period are purged.
+
+``Journal`` is synchronous (plain ``sqlite3``) and must be used from the thread
+that owns its connection; ``AsyncJournal`` runs the same calls in the
+``DatabaseWorker`` thread so the UI never waits on disk.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from kiosk.api.redact import mask_document, mask_email, redact_text
+from kiosk.core.db import DatabaseWorker
+
+T = TypeVar("T")
+
+
+class OperationKind(StrEnum):
+    CREDIT = "credit"
+    EXCHANGE = "exchange"
+    MONEY_EXCHANGE = "money_exchange"
+    REDEEM = "redeem"
+    CANCEL = "cancel"
+    ENROLLMENT = "enrollment"
+
+
+class Outcome(StrEnum):
+    OK = "ok"
+    ALREADY_CREDITED = "already_credited"  # 409 on the cashier's ticket: no new points
+    PENDING = "pending"  # queued, not yet confirmed by the API
+    FAILED = "failed"  # did not happen (network, refusal); nothing changed
+    REJECTED = "rejected"  # the API refused a queued operation (dead letter)
+    VOIDED = "voided"  # canceled before it was ever sent
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    id: int
+    at: datetime  # UTC
+    local_date: date
+    kind: OperationKind
+    outcome: Outcome
+    client: str = ""
+    external_id: str | None = None
+    points: int | None = None
+    amount: Decimal | None = None
+    ticket: str | None = None
+    detail: str = ""
+    canceled_at: datetime | None = None
+
+    @property
+    def canceled(self) -> bool:
+        return self.canceled_at is not None
+
+
+def client_display(
+    name: str | None = None, email: str | None = None, document: str | None = None
+) -> str:
+    """What the journal shows of a client: ``Ana Perez · a***@gmail.com`` (or ``· ****3456``)."""
+    masked = mask_email(email) if email else mask_document(document)
+    parts = [" ".join((name or "").split()), masked]
+    return " · ".join(part for part in parts if part)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _local_date(at: datetime) -> date:
+    return at.astimezone().date()
+
+
+_GET = (
+    "SELECT id, at_utc, local_date, kind, outcome, client, external_id, points, amount, ticket,"
+    " detail, canceled_at_utc FROM journal WHERE id = ?"
+)
+_BY_DATE = (
+    "SELECT id, at_utc, local_date, kind, outcome, client, external_id, points, amount, ticket,"
+    " detail, canceled_at_utc FROM journal WHERE local_date = ? ORDER BY id DESC"
+)
+_CREDIT_BY_EXTERNAL_ID = (
+    "SELECT id, at_utc, local_date, kind, outcome, client, external_id, points, amount, ticket,"
+    " detail, canceled_at_utc FROM journal WHERE kind = ? AND external_id = ?"
+    " ORDER BY id DESC LIMIT 1"
+)
+
+
+def _entry(row: tuple[Any, ...]) -> JournalEntry:
+    (id_, at, day, kind, outcome, client, external_id, points, amount, ticket, detail, canceled) = (
+        row
+    )
+    return JournalEntry(
+        id=int(id_),
+        at=datetime.fromisoformat(at),
+        local_date=date.fromisoformat(day),
+        kind=OperationKind(kind),
+        outcome=Outcome(outcome),
+        client=client,
+        external_id=external_id,
+        points=points,
+        amount=None if amount is None else Decimal(amount),
+        ticket=ticket,
+        detail=detail,
+        canceled_at=None if canceled is None else datetime.fromisoformat(canceled),
+    )
+
+
+class Journal:
+    """The journal over an open, migrated connection (``kiosk.core.db.open_database``).
+
+    ``now`` gives the UTC time of new rows; ``local_date_of`` the kiosk's calendar
+    day of an instant (default: the system's time zone).
+    """
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        *,
+        now: Callable[[], datetime] = _utc_now,
+        local_date_of: Callable[[datetime], date] = _local_date,
+    ) -> None:
+        self._conn = conn
+        self._now = now
+        self._local_date_of = local_date_of
+
+    def _utc(self, at: datetime | None) -> datetime:
+        at = self._now() if at is None else at
+        if at.tzinfo is None:
+            raise ValueError("journal times must be timezone-aware")
+        return at.astimezone(UTC)
+
+    def record(
+        self,
+        kind: OperationKind,
+        outcome: Outcome,
+        *,
+        client: str = "",
+        external_id: str | None = None,
+        points: int | None = None,
+        amount: Decimal | None = None,
+        ticket: str | None = None,
+        detail: str = "",
+        at: datetime | None = None,
+    ) -> JournalEntry:
+        """Add a row; ``client`` is a display string (see ``client_display``)."""
+        when = self._utc(at)
+        values = (
+            when.isoformat(),
+            self._local_date_of(when).isoformat(),
+            OperationKind(kind).value,
+            Outcome(outcome).value,
+            redact_text(client),
+            external_id,
+            points,
+            None if amount is None else str(amount),
+            ticket,
+            redact_text(detail),
+        )
+        cursor = self._conn.execute(
+            "INSERT INTO journal (at_utc, local_date, kind, outcome, client, external_id,"
+            " points, amount, ticket, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            values,
+        )
+        entry = self.get(int(cursor.lastrowid or 0))
+        assert entry is not None
+        return entry
+
+    def get(self, entry_id: int) -> JournalEntry | None:
+        row = self._conn.execute(_GET, (entry_id,)).fetchone()
+        return None if row is None else _entry(row)
+
+    def update_outcome(
+        self,
+        entry_id: int,
+        outcome: Outcome,
+        *,
+        points: int | None = None,
+        detail: str | None = None,
+    ) -> bool:
+        """Settle a row (a pending credit that went through or was refused)."""
+        cursor = self._conn.execute(
+            "UPDATE journal SET outcome = ?, points = COALESCE(?, points),"
+            " detail = COALESCE(?, detail) WHERE id = ?",
+            (
+                Outcome(outcome).value,
+                points,
+                None if detail is None else redact_text(detail),
+                entry_id,
+            ),
+        )
+        return cursor.rowcount > 0
+
+    def today(self, day: date | None = None) -> list[JournalEntry]:
+        """The rows of ``day`` (default: the kiosk's today), newest first."""
+        day = self._local_date_of(self._utc(None)) if day is None else day
+        rows = self._conn.execute(
+            _BY_DATE,
+            (day.isoformat(),),
+        ).fetchall()
+        return [_entry(row) for row in rows]
+
+    def find_credit(self, external_id: str) -> JournalEntry | None:
+        """The latest credit row with that external id."""
+        row = self._conn.execute(
+            _CREDIT_BY_EXTERNAL_ID,
+            (OperationKind.CREDIT.value, external_id),
+        ).fetchone()
+        return None if row is None else _entry(row)
+
+    def mark_canceled(self, external_id: str, at: datetime | None = None) -> bool:
+        """Flag the credit(s) with that external id as canceled; False if none was open.
+
+        The cancel itself is a row of its own (``record(OperationKind.CANCEL, ...)``).
+        """
+        cursor = self._conn.execute(
+            "UPDATE journal SET canceled_at_utc = ? WHERE kind = ? AND external_id = ?"
+            " AND canceled_at_utc IS NULL",
+            (self._utc(at).isoformat(), OperationKind.CREDIT.value, external_id),
+        )
+        return cursor.rowcount > 0
+
+    def purge(self, retention_days: int, today: date | None = None) -> int:
+        """Delete rows older than ``retention_days`` calendar days (today counts as one).
+
+        Pending rows are kept whatever their age: they are not settled yet.
+        Returns how many rows went.
+        """
+        if retention_days < 1:
+            raise ValueError("retention must be at least one day")
+        today = self._local_date_of(self._utc(None)) if today is None else today
+        cutoff = today - timedelta(days=retention_days - 1)
+        cursor = self._conn.execute(
+            "DELETE FROM journal WHERE local_date < ? AND outcome != ?",
+            (cutoff.isoformat(), Outcome.PENDING.value),
+        )
+        return cursor.rowcount
+
+
+class AsyncJournal:
+    """The ``Journal`` calls, awaited from the UI's event loop, run in the database thread."""
+
+    def __init__(
+        self,
+        worker: DatabaseWorker,
+        *,
+        now: Callable[[], datetime] = _utc_now,
+        local_date_of: Callable[[datetime], date] = _local_date,
+    ) -> None:
+        self._worker = worker
+        self._now = now
+        self._local_date_of = local_date_of
+
+    async def _call(self, call: Callable[[Journal], T]) -> T:
+        def in_thread(conn: sqlite3.Connection) -> T:
+            return call(Journal(conn, now=self._now, local_date_of=self._local_date_of))
+
+        return await self._worker.run(in_thread)
+
+    async def record(
+        self,
+        kind: OperationKind,
+        outcome: Outcome,
+        *,
+        client: str = "",
+        external_id: str | None = None,
+        points: int | None = None,
+        amount: Decimal | None = None,
+        ticket: str | None = None,
+        detail: str = "",
+        at: datetime | None = None,
+    ) -> JournalEntry:
+        return await self._call(
+            lambda j: j.record(
+                kind,
+                outcome,
+                client=client,
+                external_id=external_id,
+                points=points,
+                amount=amount,
+                ticket=ticket,
+                detail=detail,
+                at=at,
+            )
+        )
+
+    async def update_outcome(
+        self,
+        entry_id: int,
+        outcome: Outcome,
+        *,
+        points: int | None = None,
+        detail: str | None = None,
+    ) -> bool:
+        return await self._call(
+            lambda j: j.update_outcome(entry_id, outcome, points=points, detail=detail)
+        )
+
+    async def today(self, day: date | None = None) -> list[JournalEntry]:
+        return await self._call(lambda j: j.today(day))
+
+    async def find_credit(self, external_id: str) -> JournalEntry | None:
+        return await self._call(lambda j: j.find_credit(external_id))
+
+    async def mark_canceled(self, external_id: str, at: datetime | None = None) -> bool:
+        return await self._call(lambda j: j.mark_canceled(external_id, at))
+
+    async def purge(self, retention_days: int, today: date | None = None) -> int:
+        return await self._call(lambda j: j.purge(retention_days, today))
