@@ -1,0 +1,37 @@
+"""``loyalty-kiosk`` / ``python -m kiosk``: the counter app and its commands."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+STARTED = time.perf_counter()
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="loyalty-kiosk",
+        description="Loyalty Kiosk: the counter app of the merchant's loyalty-points program.",
+    )
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="training mode: the embedded simulator, no API key and no network",
+    )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="start, paint, load the data, print the time to first paint and to ready, exit",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    from kiosk.app import run
+
+    return run(args, STARTED)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,137 @@
+"""The counter session: who is at the counter, and what the kiosk is connected to.
+
+Holds the active client (in memory only: it carries personal data and, for
+unregistered clients, the ``register_url`` credential), the branch, and the
+connection state that the status bar shows. Every network call of a screen goes
+through ``call()``, which reports busy/idle and online/offline.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from kiosk.api.client import LoyaltyClient
+from kiosk.api.errors import ApiError, ErrorKind
+from kiosk.api.models.clients import Client
+from kiosk.api.redact import mask_document, mask_email
+from kiosk.core.amounts import AmountLocale
+from kiosk.core.events import Event
+from kiosk.core.journal import AsyncJournal
+
+T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+# Failures that say "the API cannot be reached" rather than "the API said no".
+OFFLINE_KINDS = frozenset({ErrorKind.NETWORK, ErrorKind.TIMEOUT})
+
+
+@dataclass(frozen=True)
+class BranchInfo:
+    id: int | None
+    name: str
+
+
+@dataclass
+class SessionConfig:
+    environment: str  # production | qa | training
+    branch: BranchInfo
+    kiosk_id: str
+    locale: AmountLocale = AmountLocale.ES_AR
+    validation_qr_id: int | None = None
+    point_item_ids: tuple[int, ...] = ()
+    idle_timeout_seconds: int = 90
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+class CounterSession:
+    def __init__(self, api: LoyaltyClient, journal: AsyncJournal, config: SessionConfig) -> None:
+        self.api = api
+        self.journal = journal
+        self.config = config
+        self._client: Client | None = None
+        self._busy = 0
+        self.online = True
+        self.client_changed: Event[Client | None] = Event()
+        self.busy_changed: Event[bool] = Event()
+        self.online_changed: Event[bool] = Event()
+        self.journal_changed: Event[None] = Event()
+
+    # -- the client at the counter -------------------------------------------
+    @property
+    def client(self) -> Client | None:
+        return self._client
+
+    def set_client(self, client: Client | None) -> None:
+        previous = self._client
+        self._client = client
+        if (previous.id if previous else None) != (client.id if client else None) or (
+            previous is not client
+        ):
+            log.info(
+                "client %s",
+                f"#{client.id} {mask_email(client.email)} {mask_document(client.document_number)}"
+                if client
+                else "cleared",
+            )
+            self.client_changed.emit(client)
+
+    def clear_client(self) -> None:
+        self.set_client(None)
+
+    async def refresh_client(self) -> Client | None:
+        """Read the active client again (new balance after a credit or exchange).
+
+        The API has no read by id, so the client is found again by the email or
+        document it was identified with; a failure keeps the card as it was.
+        """
+        current = self._client
+        if current is None:
+            return None
+        lookup = current.email or current.document_number
+        if not lookup:
+            return current
+        try:
+            fresh = await self.call(lambda: self.api.search_client(lookup))
+        except ApiError:
+            log.warning("could not refresh the client's balance", exc_info=False)
+            return current
+        if self._client is not None and self._client.id == fresh.id:
+            self.set_client(fresh)
+        return fresh
+
+    # -- calls -----------------------------------------------------------------
+    async def call(self, make: Callable[[], Awaitable[T]]) -> T:
+        """Run one API call: busy while it runs; offline on network failure."""
+        self._set_busy(+1)
+        try:
+            result = await make()
+        except ApiError as error:
+            self._set_online(error.kind not in OFFLINE_KINDS)
+            raise
+        finally:
+            self._set_busy(-1)
+        self._set_online(True)
+        return result
+
+    @property
+    def busy(self) -> bool:
+        return self._busy > 0
+
+    def _set_busy(self, delta: int) -> None:
+        was = self._busy > 0
+        self._busy = max(0, self._busy + delta)
+        if (self._busy > 0) != was:
+            self.busy_changed.emit(self._busy > 0)
+
+    def _set_online(self, online: bool) -> None:
+        if online != self.online:
+            self.online = online
+            log.info("connection %s", "restored" if online else "lost")
+            self.online_changed.emit(online)
+
+    def notify_journal(self) -> None:
+        self.journal_changed.emit(None)

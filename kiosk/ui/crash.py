@@ -1,0 +1,51 @@
+"""Uncaught exceptions (an ``asyncSlot`` that raised, a broken slot) become a logged
+error and one visible, de-duplicated message instead of a silent failure."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from types import TracebackType
+
+log = logging.getLogger(__name__)
+
+Show = Callable[[str], None]
+
+
+class ExceptionReporter:
+    """Install with ``install()``; ``show`` receives a translated sentence at most
+    once per ``quiet_seconds`` for the same kind of failure."""
+
+    def __init__(self, show: Show, quiet_seconds: float = 30.0) -> None:
+        self._show = show
+        self._quiet = quiet_seconds
+        self._seen: dict[str, float] = {}
+        self._previous = sys.excepthook
+
+    def install(self) -> None:
+        self._previous = sys.excepthook
+        sys.excepthook = self.hook
+
+    def uninstall(self) -> None:
+        sys.excepthook = self._previous
+
+    def hook(
+        self, kind: type[BaseException], error: BaseException, tb: TracebackType | None
+    ) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            self._previous(kind, error, tb)
+            return
+        log.error("unexpected failure", exc_info=(kind, error, tb))
+        frames = traceback.extract_tb(tb)
+        where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+        signature = f"{kind.__name__}@{where}"
+        now = time.monotonic()
+        if now - self._seen.get(signature, -1e9) < self._quiet:
+            return
+        self._seen[signature] = now
+        from kiosk.ui.messages import error_text
+
+        self._show(error_text(error))

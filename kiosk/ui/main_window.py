@@ -1,0 +1,191 @@
+"""The counter view: environment band, left rail of modes, client card, the active
+screen, and the status bar that never moves. It is the central widget of the
+``KioskWindow`` shell (``kiosk/ui/shell.py``), which paints before this is built."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QApplication,
+    QButtonGroup,
+    QFrame,
+    QHBoxLayout,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk.api.models.clients import Client
+from kiosk.core.session import CounterSession
+from kiosk.ui.icons import icon
+from kiosk.ui.screens.base import Screen
+from kiosk.ui.theme import RAIL_PX, current_palette
+from kiosk.ui.widgets.band import EnvironmentBand
+from kiosk.ui.widgets.client_card import ClientCard
+from kiosk.ui.widgets.status_bar import CounterStatusBar
+
+log = logging.getLogger(__name__)
+
+USER_INPUT = frozenset(
+    {
+        QEvent.Type.MouseButtonPress,
+        QEvent.Type.KeyPress,
+        QEvent.Type.TouchBegin,
+        QEvent.Type.Wheel,
+    }
+)
+
+
+class IdleWatch(QObject):
+    """Restarts a timer on any user input anywhere in the application."""
+
+    idle = Signal()
+
+    def __init__(self, seconds: int, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(max(1, seconds) * 1000)
+        self.timer.timeout.connect(self.idle.emit)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
+
+    def start(self) -> None:
+        self.timer.start()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in USER_INPUT and self.timer.isActive():
+            self.timer.start()
+        return False
+
+    def detach(self) -> None:
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
+        self.timer.stop()
+
+
+class CounterView(QWidget):
+    def __init__(self, session: CounterSession, screens: Sequence[Screen]) -> None:
+        super().__init__()
+        self.setObjectName("root")
+        self.session = session
+        self.screens = {screen.key: screen for screen in screens}
+        self.band = EnvironmentBand()
+        self.band.set_environment(session.config.environment)
+        self.card = ClientCard(session.config.locale)
+        self.card.change_requested.connect(self.change_client)
+        self.stack = QStackedWidget()
+        self.status = CounterStatusBar()
+        self.status.set_branch(session.config.branch.name)
+        self.rail_group = QButtonGroup(self)
+        self.rail_group.setExclusive(True)
+        self.rail_buttons: dict[str, QToolButton] = {}
+        rail = QFrame()
+        rail.setProperty("role", "rail")
+        rail.setFixedWidth(RAIL_PX)
+        rail_layout = QVBoxLayout(rail)
+        rail_layout.setContentsMargins(8, 12, 8, 12)
+        rail_layout.setSpacing(6)
+        palette = current_palette()
+        for index, screen in enumerate(screens):
+            button = QToolButton()
+            button.setProperty("role", "rail")
+            button.setCheckable(True)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+            button.setIcon(icon(screen.icon_name, palette.accent, palette.border))
+            button.setIconSize(QSize(32, 32))
+            button.setText(screen.title())
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, key=screen.key: self.show_screen(key))
+            self.rail_group.addButton(button)
+            self.rail_buttons[screen.key] = button
+            rail_layout.addWidget(button)
+            self.stack.addWidget(screen)
+            screen.navigate.connect(self.show_screen)
+            shortcut = QShortcut(QKeySequence(f"F{index + 1}"), self)
+            shortcut.activated.connect(lambda key=screen.key: self.show_screen(key))
+        rail_layout.addStretch(1)
+        content = QVBoxLayout()
+        content.setContentsMargins(16, 12, 16, 0)
+        content.setSpacing(0)
+        content.addWidget(self.card)
+        content.addWidget(self.stack, 1)
+        middle = QHBoxLayout()
+        middle.setContentsMargins(0, 0, 0, 0)
+        middle.setSpacing(0)
+        middle.addWidget(rail)
+        middle.addLayout(content, 1)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        outer.addWidget(self.band)
+        outer.addLayout(middle, 1)
+        outer.addWidget(self.status)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self).activated.connect(self._escape)
+        session.client_changed.connect(self._client_changed)
+        session.busy_changed.connect(self.status.set_busy)
+        session.online_changed.connect(self.status.set_online)
+        self.idle = IdleWatch(session.config.idle_timeout_seconds, self)
+        self.idle.idle.connect(self.on_idle)
+        self.current: Screen | None = None
+        self._client_changed(session.client)
+        if screens:
+            self.show_screen(screens[0].key)
+        self.idle.start()
+
+    def show_screen(self, key: str) -> None:
+        screen = self.screens.get(key)
+        if screen is None or screen is self.current:
+            return
+        if screen.needs_client and self.session.client is None:
+            self.rail_buttons[key].setChecked(False)
+            if self.current is not None:
+                self.rail_buttons[self.current.key].setChecked(True)
+            return
+        if self.current is not None:
+            self.current.leave()
+        self.current = screen
+        self.rail_buttons[key].setChecked(True)
+        self.stack.setCurrentWidget(screen)
+        screen.entered()
+
+    def change_client(self) -> None:
+        self.session.clear_client()
+        self.show_screen(next(iter(self.screens)))
+
+    def on_idle(self) -> None:
+        log.info("idle: clearing the counter")
+        self.session.clear_client()
+        for screen in self.screens.values():
+            screen.reset()
+        first = next(iter(self.screens), None)
+        if first is not None:
+            self.show_screen(first)
+        self.idle.start()
+
+    def _escape(self) -> None:
+        if self.current is not None and self.current.banner.isVisible():
+            self.current.banner.dismiss()
+
+    def _client_changed(self, client: Client | None) -> None:
+        self.card.show_client(client)
+        for key, button in self.rail_buttons.items():
+            screen = self.screens[key]
+            enabled = not screen.needs_client or client is not None
+            button.setEnabled(enabled)
+            button.setToolTip("" if enabled else self.tr("Identify a client first"))
+        if client is None and self.current is not None and self.current.needs_client:
+            self.show_screen(next(iter(self.screens)))
+
+    def closeEvent(self, event: object) -> None:
+        for screen in self.screens.values():
+            screen.tasks.cancel_all()
+        self.idle.detach()
+        super().closeEvent(event)  # type: ignore[arg-type]

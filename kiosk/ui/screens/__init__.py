@@ -1,0 +1,1 @@
+"""The counter's screens, one per mode of the left rail."""

@@ -1,0 +1,115 @@
+"""What every counter screen shares: its session, its tasks, its banner, busy buttons.
+
+A screen never builds a URL or parses JSON: it calls ``kiosk.core`` (or the session's
+API client through ``session.call``) and shows the result. ``run()`` starts a task
+whose failure ends in the screen's banner as a sentence for the cashier, with the
+details in the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine, Sequence
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from kiosk.api.errors import ApiError
+from kiosk.api.models.clients import Client
+from kiosk.core.amounts import AmountError
+from kiosk.core.session import CounterSession
+from kiosk.ui.messages import error_text
+from kiosk.ui.tasks import ScreenTasks
+from kiosk.ui.widgets.banner import Banner
+from kiosk.ui.widgets.busy_button import BusyButton
+
+log = logging.getLogger(__name__)
+
+
+class Screen(QWidget):
+    """Base of the rail's screens. Subclasses set ``key``, ``icon_name`` and
+    ``needs_client`` and implement ``title()``; they build into ``self.body``."""
+
+    key = "screen"
+    icon_name = "info"
+    needs_client = False
+    # Ask the window to show another screen (by key), e.g. after enrolling.
+    navigate = Signal(str)
+
+    def __init__(self, session: CounterSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.tasks = ScreenTasks(self._task_failed)
+        self.banner = Banner(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 16, 24, 16)
+        outer.setSpacing(12)
+        outer.addWidget(self.banner)
+        self.body = QVBoxLayout()
+        self.body.setSpacing(16)
+        outer.addLayout(self.body, 1)
+        session.client_changed.connect(self._client_changed)
+
+    # -- to override -------------------------------------------------------------
+    def title(self) -> str:
+        return self.key
+
+    def entered(self) -> None:
+        """The screen became visible."""
+
+    async def preload(self) -> None:
+        """Fetch what the screen needs before the counter is "ready" (start-up)."""
+
+    def left(self) -> None:
+        """The screen was hidden: its tasks are already cancelled."""
+
+    def client_changed(self, client: Client | None) -> None:
+        """The active client changed (``None``: cleared). Forget what belonged to the old one."""
+
+    def reset(self) -> None:
+        """Back to the empty state (idle timeout, change of client)."""
+
+    # -- helpers -----------------------------------------------------------------
+    def run(
+        self,
+        name: str,
+        coro: Coroutine[Any, Any, Any],
+        *,
+        buttons: Sequence[BusyButton] = (),
+    ) -> asyncio.Task[Any]:
+        """Start ``coro`` as the screen's task ``name`` (a newer one replaces it);
+        ``buttons`` show busy and refuse taps until it ends."""
+        for button in buttons:
+            button.set_busy(True)
+
+        async def wrapped() -> Any:
+            try:
+                return await coro
+            finally:
+                for button in buttons:
+                    button.set_busy(False)
+
+        return self.tasks.start(name, wrapped())
+
+    def show_error(self, error: BaseException) -> None:
+        if isinstance(error, ApiError):
+            log.warning("%s: %s", self.key, error)
+        elif not isinstance(error, AmountError):
+            log.error("%s: unexpected failure", self.key, exc_info=error)
+        self.banner.show_error(error_text(error))
+
+    def _task_failed(self, error: BaseException) -> None:
+        self.show_error(error)
+
+    def _client_changed(self, client: Client | None) -> None:
+        self.client_changed(client)
+
+    def leave(self) -> None:
+        self.tasks.cancel_all()
+        self.left()
+
+    def closeEvent(self, event: Any) -> None:
+        self.tasks.cancel_all()
+        super().closeEvent(event)

@@ -1,0 +1,86 @@
+"""The active client, always on top: name, level, points, masked email and document."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from kiosk.api.models.clients import Client
+from kiosk.api.redact import mask_document, mask_email
+from kiosk.core.amounts import AmountLocale, format_points
+
+
+class ClientCard(QFrame):
+    change_requested = Signal()
+
+    def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setProperty("role", "card")
+        self.locale = locale
+        self.name = QLabel()
+        self.name.setProperty("role", "heading")
+        self.level = QLabel()
+        self.level.setProperty("role", "muted")
+        self.points = QLabel()
+        self.points.setStyleSheet("font-size: 26px; font-weight: 700;")
+        self.total = QLabel()
+        self.total.setProperty("role", "muted")
+        self.identity = QLabel()
+        self.identity.setProperty("role", "muted")
+        self.change = QPushButton(self.tr("Change client"))
+        self.change.setMinimumHeight(56)
+        self.change.clicked.connect(self.change_requested.emit)
+        left = QVBoxLayout()
+        left.setSpacing(2)
+        top = QHBoxLayout()
+        top.addWidget(self.name)
+        top.addSpacing(12)
+        top.addWidget(self.level)
+        top.addStretch(1)
+        left.addLayout(top)
+        left.addWidget(self.identity)
+        middle = QVBoxLayout()
+        middle.setSpacing(2)
+        middle.addWidget(self.points)
+        middle.addWidget(self.total)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(20, 12, 16, 12)
+        layout.addLayout(left, 1)
+        layout.addLayout(middle)
+        layout.addSpacing(24)
+        layout.addWidget(self.change)
+        self.hide()
+
+    def show_client(self, client: Client | None) -> None:
+        if client is None:
+            self.name.setText("")
+            self.level.setText("")
+            self.points.setText("")
+            self.total.setText("")
+            self.identity.setText("")
+            self.hide()
+            return
+        display = client.name or " ".join(p for p in (client.first_name, client.last_name) if p)
+        self.name.setText(display or self.tr("Client #%1").replace("%1", str(client.id)))
+        self.level.setText(
+            client.level.name if client.level and client.level.name else self.tr("No level")
+        )
+        self.points.setText(
+            self.tr("%1 pts available").replace("%1", format_points(client.balance, self.locale))
+        )
+        if client.accumulated_points is not None:
+            self.total.setText(
+                self.tr("%1 accumulated").replace(
+                    "%1", format_points(client.accumulated_points, self.locale)
+                )
+            )
+        else:
+            self.total.setText("")
+        parts = []
+        if client.email:
+            parts.append(mask_email(client.email))
+        if client.document_number:
+            kind = client.document_type or "DNI"
+            parts.append(f"{kind} {mask_document(client.document_number)}")
+        self.identity.setText("   ".join(parts))
+        self.show()

@@ -1,0 +1,126 @@
+"""Builds a working counter from settings: API client (real, or the in-process
+simulator for training), the database, the session and the screens.
+
+This is the composition root: the only module (with the CLI) that knows every
+layer, and the only one outside tests that imports the simulator.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import httpx
+
+from kiosk.api.client import LoyaltyClient
+from kiosk.core import settings as S
+from kiosk.core.amounts import as_locale
+from kiosk.core.db import DatabaseWorker
+from kiosk.core.journal import AsyncJournal
+from kiosk.core.paths import KioskPaths
+from kiosk.core.secrets import load_api_key
+from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
+from kiosk.core.settings import Environment, Settings
+from kiosk.core.tickets import load_kiosk_id
+
+log = logging.getLogger(__name__)
+
+TRAINING_URL = "http://training.sim"
+TRAINING_DB = "training-simulator.sqlite3"
+
+
+class NotConfigured(RuntimeError):
+    """The kiosk cannot start crediting: says what a manager or IT must do."""
+
+
+@dataclass
+class Counter:
+    session: CounterSession
+    worker: DatabaseWorker
+    extra_closers: list[object]
+
+    async def close(self) -> None:
+        await self.session.api.aclose()
+        await self.worker.close()
+        for closer in self.extra_closers:
+            close = getattr(closer, "close", None)
+            if close is not None:
+                close()
+
+
+def training_transport(paths: KioskPaths | None) -> tuple[httpx.AsyncBaseTransport, list[object]]:
+    """The simulator in process; its state kept in the data folder so training history stays."""
+    from kiosk.sim import create_app
+    from kiosk.sim.transport import SimTransport
+
+    closers: list[object] = []
+    if paths is not None:
+        from kiosk.sim.persist import open_world
+
+        world, store = open_world(paths.data_dir / TRAINING_DB)
+        closers.append(store)
+        app = create_app(world)
+    else:
+        app = create_app()
+    return SimTransport(app), closers
+
+
+async def build_counter(
+    settings: Settings,
+    paths: KioskPaths,
+    *,
+    demo: bool,
+    transport: httpx.AsyncBaseTransport | None = None,
+    api_key: str | None = None,
+) -> Counter:
+    environment = Environment.TRAINING if demo else settings.get(S.ENVIRONMENT)
+    closers: list[object] = []
+    if environment is Environment.TRAINING:
+        from kiosk.sim import DEFAULT_API_KEY
+
+        base_url = TRAINING_URL
+        key = api_key or DEFAULT_API_KEY
+        if transport is None:
+            transport, closers = training_transport(paths)
+    else:
+        base_url = settings.base_url() or ""
+        key = api_key or load_api_key(environment.value, base_url)
+        if not key:
+            raise NotConfigured("no API key")
+    branch_id = settings.get(S.BRANCH_ID)
+    api = LoyaltyClient(base_url, key, branch_id=branch_id, transport=transport)
+    try:
+        branch = await _branch(api, branch_id, training=environment is Environment.TRAINING)
+    except BaseException:
+        await api.aclose()
+        raise
+    if branch.id != branch_id:
+        await api.aclose()
+        api = LoyaltyClient(base_url, key, branch_id=branch.id, transport=transport)
+    paths.ensure_dirs()
+    worker = DatabaseWorker(paths.database)
+    await worker.start()
+    journal = AsyncJournal(worker)
+    config = SessionConfig(
+        environment=environment.value,
+        branch=branch,
+        kiosk_id=load_kiosk_id(paths.kiosk_id),
+        locale=as_locale(settings.get(S.AMOUNT_LOCALE)),
+        validation_qr_id=settings.get(S.VALIDATION_QR_ID),
+        point_item_ids=tuple(settings.get(S.POINT_ITEMS)),
+        idle_timeout_seconds=settings.get(S.IDLE_TIMEOUT),
+    )
+    return Counter(CounterSession(api, journal, config), worker, closers)
+
+
+async def _branch(api: LoyaltyClient, branch_id: int | None, *, training: bool) -> BranchInfo:
+    if branch_id is not None:
+        branch = await api.get_branch(branch_id)
+        return BranchInfo(branch.id, branch.name or "")
+    if not training:
+        raise NotConfigured("no branch")
+    branches = await api.list_branches()
+    if not branches:
+        raise NotConfigured("no branch")
+    first = branches[0]
+    return BranchInfo(first.id, first.name or "")

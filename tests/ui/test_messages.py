@@ -1,0 +1,59 @@
+"""Every failure the API client can report has its own plain sentence for the counter."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from kiosk.api.errors import ApiError, ErrorKind, Reason, Resource
+from kiosk.core.amounts import AmountLocale, AmountProblem, parse_amount
+from kiosk.ui.crash import ExceptionReporter
+from kiosk.ui.messages import GENERIC, KIND_TEXT, REASON_TEXT, error_text
+
+
+@pytest.mark.parametrize("kind", [k for k in ErrorKind if k is not ErrorKind.UNEXPECTED])
+def test_every_error_kind_has_its_own_text(qtbot: QtBot, kind: ErrorKind) -> None:
+    resource = Resource.CLIENT if kind is ErrorKind.NOT_FOUND else None
+    text = error_text(ApiError(kind, resource=resource))
+    assert text and text != GENERIC
+    if kind is not ErrorKind.NOT_FOUND:
+        assert text == KIND_TEXT[kind]
+
+
+@pytest.mark.parametrize("reason", list(Reason))
+def test_every_reason_has_its_own_text(qtbot: QtBot, reason: Reason) -> None:
+    assert reason in REASON_TEXT
+    assert error_text(ApiError(ErrorKind.CONFLICT, reason=reason)) == REASON_TEXT[reason]
+
+
+@pytest.mark.parametrize("resource", list(Resource))
+def test_every_missing_resource_is_named(qtbot: QtBot, resource: Resource) -> None:
+    text = error_text(ApiError(ErrorKind.NOT_FOUND, resource=resource))
+    assert text and text != GENERIC
+
+
+def test_amount_problems_are_explained_with_the_locale_separators(qtbot: QtBot) -> None:
+    with pytest.raises(Exception) as caught:
+        parse_amount("1,234.56", AmountLocale.ES_AR)
+    assert getattr(caught.value, "problem", None) is AmountProblem.AMBIGUOUS_GROUPING
+    assert (
+        error_text(caught.value) == "Check the separators: use . for thousands and , for decimals."
+    )
+
+
+def test_unexpected_exceptions_are_logged_and_shown_once(qtbot: QtBot, expect_log) -> None:  # type: ignore[no-untyped-def]
+    expect_log("unexpected failure")
+    shown: list[str] = []
+    reporter = ExceptionReporter(shown.append, quiet_seconds=60)
+    reporter.install()
+    try:
+        for _ in range(3):
+            try:
+                raise RuntimeError("boom")
+            except RuntimeError:
+                sys.excepthook(*sys.exc_info())  # type: ignore[arg-type]
+    finally:
+        reporter.uninstall()
+    assert shown == [GENERIC]
