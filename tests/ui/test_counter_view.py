@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -133,10 +134,8 @@ def test_session_call_reports_offline_on_network_failure(
         return 1
 
     async def scenario() -> None:
-        try:
+        with contextlib.suppress(ApiError):
             await session.call(fail)
-        except ApiError:
-            pass
         assert session.online is False
         assert await session.call(ok) == 1
         assert session.online is True

@@ -8,7 +8,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from kiosk.api.errors import ApiError, ErrorKind, Reason, Resource
-from kiosk.core.amounts import AmountLocale, AmountProblem, parse_amount
+from kiosk.core.amounts import AmountError, AmountLocale, AmountProblem, parse_amount
 from kiosk.ui.crash import ExceptionReporter
 from kiosk.ui.messages import GENERIC, KIND_TEXT, REASON_TEXT, error_text
 
@@ -17,7 +17,8 @@ from kiosk.ui.messages import GENERIC, KIND_TEXT, REASON_TEXT, error_text
 def test_every_error_kind_has_its_own_text(qtbot: QtBot, kind: ErrorKind) -> None:
     resource = Resource.CLIENT if kind is ErrorKind.NOT_FOUND else None
     text = error_text(ApiError(kind, resource=resource))
-    assert text and text != GENERIC
+    assert text
+    assert text != GENERIC
     if kind is not ErrorKind.NOT_FOUND:
         assert text == KIND_TEXT[kind]
 
@@ -31,13 +32,14 @@ def test_every_reason_has_its_own_text(qtbot: QtBot, reason: Reason) -> None:
 @pytest.mark.parametrize("resource", list(Resource))
 def test_every_missing_resource_is_named(qtbot: QtBot, resource: Resource) -> None:
     text = error_text(ApiError(ErrorKind.NOT_FOUND, resource=resource))
-    assert text and text != GENERIC
+    assert text
+    assert text != GENERIC
 
 
 def test_amount_problems_are_explained_with_the_locale_separators(qtbot: QtBot) -> None:
-    with pytest.raises(Exception) as caught:
+    with pytest.raises(AmountError) as caught:
         parse_amount("1,234.56", AmountLocale.ES_AR)
-    assert getattr(caught.value, "problem", None) is AmountProblem.AMBIGUOUS_GROUPING
+    assert caught.value.problem is AmountProblem.AMBIGUOUS_GROUPING
     assert (
         error_text(caught.value) == "Check the separators: use . for thousands and , for decimals."
     )
