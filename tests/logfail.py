@@ -41,11 +41,7 @@ def _log_guard() -> Iterator[list[re.Pattern[str]]]:
         yield allowed
     finally:
         root.removeHandler(collector)
-    bad = [
-        r
-        for r in collector.records
-        if not any(p.search(r.getMessage()) for p in allowed)
-    ]
+    bad = [r for r in collector.records if not any(p.search(r.getMessage()) for p in allowed)]
     if bad:
         lines = "\n".join(f"  {r.levelname} {r.name}: {r.getMessage()}" for r in bad)
         pytest.fail(f"unexpected log records:\n{lines}", pytrace=False)

@@ -53,14 +53,22 @@ def world_of(request: Request) -> World:
     return world
 
 
-def envelope(data: Any = None, *, status: int = 200, message: str = "OK", include_data: bool = True) -> JSONResponse:
+def envelope(
+    data: Any = None, *, status: int = 200, message: str = "OK", include_data: bool = True
+) -> JSONResponse:
     body: Record = {"success": 200 <= status < 300, "status": status, "message": message}
     if include_data:
         body["data"] = data
     return JSONResponse(body, status_code=status)
 
 
-def error_body(request: Request, status: int, message: str, errors: list[Record] | None = None, data: Record | None = None) -> Record:
+def error_body(
+    request: Request,
+    status: int,
+    message: str,
+    errors: list[Record] | None = None,
+    data: Record | None = None,
+) -> Record:
     return {
         "statusCode": status,
         "timestamp": world_of(request).now_iso(),
@@ -112,7 +120,14 @@ class Validator:
     def present(self, name: str) -> bool:
         return name in self.source and self.source[name] is not None
 
-    def int_field(self, name: str, *, required: bool = False, minimum: int | None = None, maximum: int | None = None) -> int | None:
+    def int_field(
+        self,
+        name: str,
+        *,
+        required: bool = False,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> int | None:
         value = self.source.get(name)
         if value is None:
             if required:
@@ -130,15 +145,36 @@ class Validator:
             return None
         return value
 
-    def number_field(self, name: str, *, required: bool = False, positive: bool = False, minimum: float | None = None) -> float | None:
+    def number_field(
+        self,
+        name: str,
+        *,
+        required: bool = False,
+        positive: bool = False,
+        minimum: float | None = None,
+    ) -> float | None:
         value = self.source.get(name)
         if value is None:
             if required:
                 self.fail(name, "isNotEmpty", f"{name} should not be empty", value)
-                self.fail(name, "isNumber", f"{name} must be a number conforming to the specified constraints", value)
+                self.fail(
+                    name,
+                    "isNumber",
+                    f"{name} must be a number conforming to the specified constraints",
+                    value,
+                )
             return None
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-            self.fail(name, "isNumber", f"{name} must be a number conforming to the specified constraints", value)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
+            self.fail(
+                name,
+                "isNumber",
+                f"{name} must be a number conforming to the specified constraints",
+                value,
+            )
             return None
         if positive and value <= 0:
             self.fail(name, "isPositive", f"{name} must be a positive number", value)
@@ -148,7 +184,14 @@ class Validator:
             return None
         return float(value)
 
-    def str_field(self, name: str, *, required: bool = False, max_length: int | None = None, choices: Sequence[str] | None = None) -> str | None:
+    def str_field(
+        self,
+        name: str,
+        *,
+        required: bool = False,
+        max_length: int | None = None,
+        choices: Sequence[str] | None = None,
+    ) -> str | None:
         value = self.source.get(name)
         if value is None:
             if required:
@@ -162,10 +205,20 @@ class Validator:
             self.fail(name, "isNotEmpty", f"{name} should not be empty", value)
             return None
         if max_length is not None and len(value) > max_length:
-            self.fail(name, "maxLength", f"{name} must be shorter than or equal to {max_length} characters", value)
+            self.fail(
+                name,
+                "maxLength",
+                f"{name} must be shorter than or equal to {max_length} characters",
+                value,
+            )
             return None
         if choices is not None and value not in choices:
-            self.fail(name, "isIn", f"{name} must be one of the following values: {', '.join(choices)}", value)
+            self.fail(
+                name,
+                "isIn",
+                f"{name} must be one of the following values: {', '.join(choices)}",
+                value,
+            )
             return None
         return value
 
@@ -185,7 +238,13 @@ class Validator:
         if value is None:
             return None
         local, _, domain = value.partition("@")
-        if not local or "." not in domain or " " in value or domain.startswith(".") or domain.endswith("."):
+        if (
+            not local
+            or "." not in domain
+            or " " in value
+            or domain.startswith(".")
+            or domain.endswith(".")
+        ):
             self.fail(name, "isEmail", f"{name} must be an email", value)
             return None
         return value.strip().lower()
@@ -203,7 +262,15 @@ class Validator:
             return None
         return value
 
-    def int_list_field(self, name: str, *, required: bool = False, min_size: int | None = None, max_size: int | None = None, positive: bool = True) -> list[int] | None:
+    def int_list_field(
+        self,
+        name: str,
+        *,
+        required: bool = False,
+        min_size: int | None = None,
+        max_size: int | None = None,
+        positive: bool = True,
+    ) -> list[int] | None:
         value = self.source.get(name)
         if value is None:
             if required:
@@ -213,10 +280,14 @@ class Validator:
             self.fail(name, "isArray", f"{name} must be an array", value)
             return None
         if min_size is not None and len(value) < min_size:
-            self.fail(name, "arrayMinSize", f"{name} must contain at least {min_size} elements", value)
+            self.fail(
+                name, "arrayMinSize", f"{name} must contain at least {min_size} elements", value
+            )
             return None
         if max_size is not None and len(value) > max_size:
-            self.fail(name, "arrayMaxSize", f"{name} must contain no more than {max_size} elements", value)
+            self.fail(
+                name, "arrayMaxSize", f"{name} must contain no more than {max_size} elements", value
+            )
             return None
         if any(isinstance(v, bool) or not isinstance(v, int) for v in value):
             self.fail(name, "isInt", f"each value in {name} must be an integer number", value)
@@ -238,13 +309,25 @@ async def json_body(request: Request) -> Record:
         raise ApiError(
             400,
             VALIDATION_MESSAGE,
-            errors=[{"field": "body", "constraints": {"isJson": "body must be a valid JSON object"}, "value": None}],
+            errors=[
+                {
+                    "field": "body",
+                    "constraints": {"isJson": "body must be a valid JSON object"},
+                    "value": None,
+                }
+            ],
         ) from None
     if not isinstance(value, dict):
         raise ApiError(
             400,
             VALIDATION_MESSAGE,
-            errors=[{"field": "body", "constraints": {"isObject": "body must be a JSON object"}, "value": value}],
+            errors=[
+                {
+                    "field": "body",
+                    "constraints": {"isObject": "body must be a JSON object"},
+                    "value": value,
+                }
+            ],
         )
     return value
 
@@ -260,7 +343,13 @@ def path_int(request: Request, name: str = "id") -> int:
         raise ApiError(
             400,
             VALIDATION_MESSAGE,
-            errors=[{"field": name, "constraints": {"isInt": f"{name} must be an integer number"}, "value": raw}],
+            errors=[
+                {
+                    "field": name,
+                    "constraints": {"isInt": f"{name} must be an integer number"},
+                    "value": raw,
+                }
+            ],
         )
     return value
 
@@ -278,7 +367,13 @@ def branch_header(request: Request) -> int | None:
         raise ApiError(
             400,
             VALIDATION_MESSAGE,
-            errors=[{"field": "x-branch-id", "constraints": {"isInt": "x-branch-id must be an integer number"}, "value": raw}],
+            errors=[
+                {
+                    "field": "x-branch-id",
+                    "constraints": {"isInt": "x-branch-id must be an integer number"},
+                    "value": raw,
+                }
+            ],
         )
     return value
 
@@ -299,7 +394,9 @@ class PageQuery:
     params: dict[str, str]  # every query parameter as received
 
 
-def _int_param(v: Validator, params: dict[str, str], name: str, minimum: int, maximum: int | None) -> int | None:
+def _int_param(
+    v: Validator, params: dict[str, str], name: str, minimum: int, maximum: int | None
+) -> int | None:
     raw = params.get(name)
     if raw is None:
         return None
@@ -317,7 +414,9 @@ def _int_param(v: Validator, params: dict[str, str], name: str, minimum: int, ma
     return value
 
 
-def parse_page(request: Request, orders: Sequence[str], validator: Validator | None = None) -> PageQuery:
+def parse_page(
+    request: Request, orders: Sequence[str], validator: Validator | None = None
+) -> PageQuery:
     """Read ``page, limit, query, order, direction``; 400 with every bad one.
 
     Pass your own ``validator`` to add resource filters to the same 400; then call
@@ -329,11 +428,21 @@ def parse_page(request: Request, orders: Sequence[str], validator: Validator | N
     limit = _int_param(v, params, "limit", 1, MAX_LIMIT) or DEFAULT_LIMIT
     order = params.get("order")
     if order is not None and order not in orders:
-        v.fail("order", "isIn", f"order must be one of the following values: {', '.join(orders)}", order)
+        v.fail(
+            "order",
+            "isIn",
+            f"order must be one of the following values: {', '.join(orders)}",
+            order,
+        )
         order = None
     direction = params.get("direction")
     if direction is not None and direction not in ("asc", "desc"):
-        v.fail("direction", "isIn", "direction must be one of the following values: asc, desc", direction)
+        v.fail(
+            "direction",
+            "isIn",
+            "direction must be one of the following values: asc, desc",
+            direction,
+        )
         direction = None
     if validator is None:
         v.check()
@@ -348,7 +457,12 @@ def parse_page(request: Request, orders: Sequence[str], validator: Validator | N
     )
 
 
-def sort_records(items: list[Record], pq: PageQuery, keys: dict[str, Callable[[Record], Any]], default: Callable[[list[Record]], list[Record]]) -> list[Record]:
+def sort_records(
+    items: list[Record],
+    pq: PageQuery,
+    keys: dict[str, Callable[[Record], Any]],
+    default: Callable[[list[Record]], list[Record]],
+) -> list[Record]:
     """Sorted by ``pq.order`` (with ``pq.direction``) or by the resource's default order.
 
     ``keys`` maps each valid ``order`` value to a sort key; ``default`` sorts when
@@ -417,7 +531,9 @@ def authenticate(request: Request) -> Merchant:
     return merchant
 
 
-def endpoint(handler: Handler, *, limit: str | None = None) -> Callable[[Request], Awaitable[Response]]:
+def endpoint(
+    handler: Handler, *, limit: str | None = None
+) -> Callable[[Request], Awaitable[Response]]:
     """A Starlette endpoint from ``handler(request, merchant)``.
 
     ``limit`` names the rate-limit group (``"tags"``, ``"code-read"``,

@@ -32,7 +32,9 @@ def seed_world(world: World, *, api_key: str, other_api_key: str) -> None:
     world.seq = {}
     world.jobs = []
     world.rate_windows = {}
-    main = world.add_merchant(Merchant(id=MAIN_MERCHANT_ID, name="Almacén del Sol", api_key=api_key))
+    main = world.add_merchant(
+        Merchant(id=MAIN_MERCHANT_ID, name="Almacén del Sol", api_key=api_key)
+    )
     other = world.add_merchant(
         Merchant(id=OTHER_MERCHANT_ID, name="Farmacia Norte", api_key=other_api_key)
     )

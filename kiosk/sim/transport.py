@@ -1,0 +1,52 @@
+"""In-process transport to the simulator that fails like a network does.
+
+``httpx.ASGITransport`` alone cannot drop a connection or time out: a ``drop``
+fault would reach the client as a foreign exception and a ``timeout`` fault would
+hang for an hour. ``SimTransport`` wraps it so both arrive as the ``httpx``
+errors a real socket gives:
+
+- the middleware's ``DropConnection`` -> ``httpx.RemoteProtocolError``
+  ("Server disconnected without sending a response.", as httpx says over TCP);
+- no answer within the request's read timeout
+  (``request.extensions["timeout"]["read"]``, set by the client's ``timeout=``)
+  -> ``httpx.ReadTimeout``, after that many seconds of real time, not an hour.
+
+Use it exactly where a loopback URL would do::
+
+    client = httpx.AsyncClient(transport=SimTransport(app), base_url="http://sim.test",
+                               timeout=15)
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+from starlette.types import ASGIApp
+
+from kiosk.sim.faults import DropConnection
+
+DROPPED = "Server disconnected without sending a response."
+
+
+class SimTransport(httpx.AsyncBaseTransport):
+    """``httpx.ASGITransport`` over the simulator with real network failures."""
+
+    def __init__(self, app: ASGIApp, *, client: tuple[str, int] = ("127.0.0.1", 50000)) -> None:
+        self.app = app
+        self._inner = httpx.ASGITransport(app=app, raise_app_exceptions=True, client=client)
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        timeouts = request.extensions.get("timeout") or {}
+        read = timeouts.get("read")
+        try:
+            if read is None:
+                return await self._inner.handle_async_request(request)
+            return await asyncio.wait_for(self._inner.handle_async_request(request), read)
+        except TimeoutError:
+            raise httpx.ReadTimeout("timed out waiting for the simulator's answer", request=request) from None
+        except DropConnection:
+            raise httpx.RemoteProtocolError(DROPPED, request=request) from None
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
