@@ -37,6 +37,9 @@ def run(args: Namespace, started: float) -> int:
     assert isinstance(app, QApplication)
     app.setApplicationName("Loyalty Kiosk")
     app.setOrganizationName("LoyaltyKiosk")
+    # This function owns the shutdown: closing the window resolves a future and the
+    # cleanup (cancel screens, close the client and the database) runs before exit.
+    app.setQuitOnLastWindowClosed(False)
     translators = install_translators(app, choose_language(str(settings.get(S.LANGUAGE))))
     apply_theme(app, str(settings.get(S.THEME)))
     window = KioskWindow()
@@ -60,6 +63,8 @@ async def _main(
     started: float,
     timings: dict[str, float],
 ) -> int:
+    from PySide6.QtWidgets import QApplication
+
     loop = asyncio.get_running_loop()
     painted: asyncio.Future[None] = loop.create_future()
     closed: asyncio.Future[None] = loop.create_future()
@@ -71,6 +76,9 @@ async def _main(
 
     window.first_painted.connect(on_paint)
     window.closing.connect(lambda: closed.done() or closed.set_result(None))
+    app = QApplication.instance()
+    if app is not None:  # the OS ends the session
+        app.aboutToQuit.connect(lambda: closed.done() or closed.set_result(None))
     window.show()
     await painted
 

@@ -75,6 +75,7 @@ async def build_counter(
 ) -> Counter:
     environment = Environment.TRAINING if demo else settings.get(S.ENVIRONMENT)
     closers: list[object] = []
+    paths.ensure_dirs()
     if environment is Environment.TRAINING:
         from kiosk.sim import DEFAULT_API_KEY
 
@@ -97,7 +98,6 @@ async def build_counter(
     if branch.id != branch_id:
         await api.aclose()
         api = LoyaltyClient(base_url, key, branch_id=branch.id, transport=transport)
-    paths.ensure_dirs()
     worker = DatabaseWorker(paths.database)
     await worker.start()
     journal = AsyncJournal(worker)

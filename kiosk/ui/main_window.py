@@ -184,8 +184,9 @@ class CounterView(QWidget):
         if client is None and self.current is not None and self.current.needs_client:
             self.show_screen(next(iter(self.screens)))
 
-    def closeEvent(self, event: object) -> None:
+    def shutdown(self) -> None:
+        """Cancel every screen's work and stop watching input (the window is closing)."""
         for screen in self.screens.values():
             screen.tasks.cancel_all()
+            screen.left()
         self.idle.detach()
-        super().closeEvent(event)  # type: ignore[arg-type]

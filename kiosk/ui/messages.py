@@ -160,6 +160,11 @@ KIND_TEXT = {
         "Messages",
         "The service sent an answer the kiosk cannot read. Try again; if it repeats, call IT.",
     ),
+    ErrorKind.TLS: QT_TRANSLATE_NOOP(
+        "Messages",
+        "The secure connection to the service could not be verified. Call IT: "
+        "the network or a proxy may be intercepting it.",
+    ),
     ErrorKind.AMBIGUOUS: AMBIGUOUS,
 }
 

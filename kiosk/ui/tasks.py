@@ -26,8 +26,14 @@ class ScreenTasks:
             previous.cancel()
         task = asyncio.get_event_loop().create_task(coro, name=name)
         self._tasks[name] = task
+        # A task cancelled before its first step never runs its coroutine: close it,
+        # or Python warns that it was never awaited (a no-op once it has run).
+        task.add_done_callback(lambda _: coro.close())
         task.add_done_callback(self._finished)
         return task
+
+    def current(self, name: str) -> asyncio.Task[Any] | None:
+        return self._tasks.get(name)
 
     def running(self, name: str) -> bool:
         task = self._tasks.get(name)

@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from qasync import asyncSlot
 from starlette.types import ASGIApp
 
+from kiosk.sim.control import SimControl
 from tests.conftest import MAIN_KEY
 from tests.qt_async import until, wait_signal
 
@@ -79,6 +80,9 @@ def test_async_slot_button_awaits_http(
     widget = BranchButton(http_client)
     qtbot.addWidget(widget)
     expected = len(sim_world.merchants[1].tables["branches"])
+    # Hold the answer 0.2 s so the first request is surely in flight at the second
+    # tap (in process, an answer can otherwise complete within one loop step).
+    SimControl(sim_world).add_fault("latency", path="/external/branch", seconds=0.2)
 
     async def scenario() -> None:
         # A double tap: both clicks are delivered before the handler's task runs.

@@ -84,14 +84,22 @@ class Screen(QWidget):
         for button in buttons:
             button.set_busy(True)
 
+        this: list[asyncio.Task[Any]] = []
+
         async def wrapped() -> Any:
             try:
                 return await coro
             finally:
-                for button in buttons:
-                    button.set_busy(False)
+                # A newer task of the same name owns the buttons now: leave them busy.
+                mine = self.tasks.current(name) in (None, *this)
+                if mine:
+                    for button in buttons:
+                        button.set_busy(False)
 
-        return self.tasks.start(name, wrapped())
+        task = self.tasks.start(name, wrapped())
+        this.append(task)
+        task.add_done_callback(lambda _: coro.close())  # replaced before it ever ran
+        return task
 
     def show_error(self, error: BaseException) -> None:
         if isinstance(error, ApiError):
