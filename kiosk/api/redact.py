@@ -36,3 +36,13 @@ def redact_text(text: str) -> str:
     """``text`` with every email and document-like number masked."""
     text = _EMAIL.sub(lambda m: f"{m.group(1)}***@{m.group(2)}", text)
     return _DOCUMENT.sub(lambda m: mask_document(m.group(1).replace(".", "")), text)
+
+
+_ENCODED_AT = re.compile(r"%(?:25)?40", re.IGNORECASE)
+
+
+def redact_url_text(text: str) -> str:
+    """``redact_text`` for text that may hold URLs: a percent-encoded ``@`` (``%40``,
+    as httpx writes query strings) is decoded first, so an email in a query string
+    is found and masked too."""
+    return redact_text(_ENCODED_AT.sub("@", text))

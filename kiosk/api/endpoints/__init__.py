@@ -1,0 +1,1 @@
+"""The endpoints of ``LoyaltyClient``, one mixin per resource."""

@@ -1,0 +1,108 @@
+"""Point operations: credit, preview, cancel (``/external/tags/*``, 10 per second)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kiosk.api.endpoints._base import EndpointBase, segment
+from kiosk.api.errors import ApiError, ErrorKind, Resource
+from kiosk.api.models.common import envelope_data
+from kiosk.api.models.points import (
+    CancelResult,
+    CreditRequest,
+    CreditResult,
+    ItemQuantity,
+    PointOperation,
+    Preview,
+    preview_body,
+)
+from kiosk.api.ratelimit import TAGS
+from kiosk.api.retry import Resend
+from kiosk.api.session import Call
+
+
+class PointsEndpoints(EndpointBase):
+    async def credit(self, request: CreditRequest, *, background: bool = False) -> CreditResult:
+        """Credit points now. With an ``external_id`` the call is resent after any
+        lost answer, and the API's duplicate refusal means it was applied: the
+        result is then ``already_credited`` (never an error, never retried)."""
+        call = Call(
+            "POST",
+            "/external/tags/add",
+            name="credit",
+            body=request.to_json(origin=self._origin, branch_id=self._branch_id),
+            resource=Resource.CLIENT,
+            resend=Resend.ALWAYS if request.external_id else Resend.IF_NOT_APPLIED,
+            operation=True,
+            rule=TAGS,
+            background=background,
+        )
+        try:
+            answer = await self._send(call)
+        except ApiError as error:
+            if error.kind is ErrorKind.DUPLICATE_EXTERNAL_ID and request.external_id:
+                return CreditResult(
+                    request.external_id,
+                    None,
+                    already_credited=True,
+                    after_lost_answer=error.after_lost_answer,
+                )
+            raise
+        operation = self._data(answer, "credit", PointOperation.from_json)
+        return CreditResult(request.external_id, operation)
+
+    async def preview(
+        self,
+        client_id: int,
+        *,
+        amount: float | None = None,
+        point_items: Sequence[ItemQuantity] | None = None,
+        points: int | None = None,
+        branch_id: int | None = None,
+        background: bool = False,
+    ) -> Preview:
+        """What a credit would give, bonuses included; exactly one of ``amount``,
+        ``point_items`` or ``points`` (direct points). Nothing is applied."""
+        body = preview_body(
+            client_id=client_id,
+            amount=amount,
+            point_items=point_items,
+            points=points,
+            branch_id=self._branch(branch_id),
+        )
+        call = Call(
+            "POST",
+            "/external/tags/add/preview",
+            name="preview",
+            body=body,
+            resource=Resource.CLIENT,
+            operation=True,
+            rule=TAGS,
+            background=background,
+        )
+        return self._data(await self._send(call), "preview", Preview.from_json)
+
+    async def cancel_credit(self, external_id: str, *, background: bool = False) -> CancelResult:
+        """Revert the credit bound to ``external_id``. Resent after a lost answer; a
+        404 then means an earlier attempt already reverted it (``already_canceled``)."""
+        call = Call(
+            "PUT",
+            f"/external/tags/cancel/{segment(external_id)}",
+            name="cancel_credit",
+            resource=Resource.POINT_OPERATION,
+            operation=True,
+            rule=TAGS,
+            background=background,
+        )
+        try:
+            answer = await self._send(call)
+        except ApiError as error:
+            if error.kind is ErrorKind.NOT_FOUND and error.after_lost_answer:
+                return CancelResult(external_id=external_id, already_canceled=True)
+            raise
+        return self._parse(
+            answer,
+            lambda body: CancelResult.from_json(
+                envelope_data(body, "cancel", required=False), external_id
+            ),
+        )

@@ -1,0 +1,115 @@
+"""Typed records of the merchant API and the bodies sent to it.
+
+The API's own field names live here and nowhere else: records are parsed with
+``from_json`` (unknown fields ignored, undocumented fields optional, wrong types
+raise ``MalformedResponse``) and bodies are built with ``to_json``.
+"""
+
+from kiosk.api.models.catalog import (
+    Level,
+    LevelColors,
+    LevelDraft,
+    LevelOrder,
+    Offer,
+    OfferDraft,
+    PointItem,
+    PointItemDraft,
+    PointItemOrder,
+    Product,
+    ProductDraft,
+    Stock,
+)
+from kiosk.api.models.clients import (
+    Client,
+    ClientChanges,
+    ClientOrder,
+    Gender,
+    NewClient,
+    RemovalReason,
+)
+from kiosk.api.models.common import Direction, ListQuery, Named, Page, PageMeta, SecretUrl
+from kiosk.api.models.points import (
+    CancelResult,
+    CreditClient,
+    CreditPoints,
+    CreditRequest,
+    CreditResult,
+    GiftCard,
+    ItemQuantity,
+    PointOperation,
+    Preview,
+    PreviewLevel,
+    PreviewPoints,
+)
+from kiosk.api.models.purchases import (
+    Applied,
+    Purchase,
+    PurchaseClient,
+    PurchaseOrder,
+    PurchaseStatus,
+    PurchaseType,
+)
+from kiosk.api.models.staff import (
+    Branch,
+    BranchAssignment,
+    NewOperator,
+    Operator,
+    OperatorBranch,
+    OperatorChanges,
+    OperatorOrder,
+)
+from kiosk.api.models.validation import CodeCheck, ValidationCode, ValidationQr
+
+__all__ = [
+    "Applied",
+    "Branch",
+    "BranchAssignment",
+    "CancelResult",
+    "Client",
+    "ClientChanges",
+    "ClientOrder",
+    "CodeCheck",
+    "CreditClient",
+    "CreditPoints",
+    "CreditRequest",
+    "CreditResult",
+    "Direction",
+    "Gender",
+    "GiftCard",
+    "ItemQuantity",
+    "Level",
+    "LevelColors",
+    "LevelDraft",
+    "LevelOrder",
+    "ListQuery",
+    "Named",
+    "NewClient",
+    "NewOperator",
+    "Offer",
+    "OfferDraft",
+    "Operator",
+    "OperatorBranch",
+    "OperatorChanges",
+    "OperatorOrder",
+    "Page",
+    "PageMeta",
+    "PointItem",
+    "PointItemDraft",
+    "PointItemOrder",
+    "PointOperation",
+    "Preview",
+    "PreviewLevel",
+    "PreviewPoints",
+    "Product",
+    "ProductDraft",
+    "Purchase",
+    "PurchaseClient",
+    "PurchaseOrder",
+    "PurchaseStatus",
+    "PurchaseType",
+    "RemovalReason",
+    "SecretUrl",
+    "Stock",
+    "ValidationCode",
+    "ValidationQr",
+]

@@ -1,0 +1,154 @@
+"""Typed reading of JSON objects: wrong types raise ``MalformedResponse``.
+
+``Obj(data, "client")`` wraps one JSON object. ``req_*`` readers demand the field;
+``opt_*`` readers give ``None`` when it is missing or null. Unknown fields are
+ignored by construction: a record reads only what it knows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, TypeVar
+
+from kiosk.api.errors import MalformedResponse
+
+T = TypeVar("T")
+
+
+def _type_name(value: Any) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+class Obj:
+    __slots__ = ("data", "what")
+
+    def __init__(self, data: Any, what: str) -> None:
+        if not isinstance(data, dict):
+            raise MalformedResponse(f"{what}: expected an object, got {_type_name(data)}")
+        self.data: dict[str, Any] = data
+        self.what = what
+
+    def _bad(self, name: str, expected: str) -> MalformedResponse:
+        return MalformedResponse(
+            f"{self.what}.{name}: expected {expected}, got {_type_name(self.data.get(name))}"
+        )
+
+    def has(self, name: str) -> bool:
+        return self.data.get(name) is not None
+
+    def _req(self, name: str, expected: str) -> Any:
+        value = self.data.get(name)
+        if value is None:
+            raise self._bad(name, expected)
+        return value
+
+    # -- integers ---------------------------------------------------------
+    def opt_int(self, name: str) -> int | None:
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if isinstance(value, bool):
+            raise self._bad(name, "an integer")
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise self._bad(name, "an integer")
+
+    def req_int(self, name: str) -> int:
+        self._req(name, "an integer")
+        value = self.opt_int(name)
+        assert value is not None
+        return value
+
+    # -- numbers ----------------------------------------------------------
+    def opt_number(self, name: str) -> float | None:
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self._bad(name, "a number")
+        if not math.isfinite(value):
+            raise self._bad(name, "a finite number")
+        return float(value)
+
+    def req_number(self, name: str) -> float:
+        self._req(name, "a number")
+        value = self.opt_number(name)
+        assert value is not None
+        return value
+
+    # -- strings, booleans, dates -------------------------------------------
+    def opt_str(self, name: str) -> str | None:
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            raise self._bad(name, "a string")
+        return value
+
+    def req_str(self, name: str) -> str:
+        self._req(name, "a string")
+        value = self.opt_str(name)
+        assert value is not None
+        return value
+
+    def opt_bool(self, name: str) -> bool | None:
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if not isinstance(value, bool):
+            raise self._bad(name, "a boolean")
+        return value
+
+    def opt_datetime(self, name: str) -> datetime | None:
+        text = self.opt_str(name)
+        if text is None or not text.strip():
+            return None
+        try:
+            return datetime.fromisoformat(text.strip())
+        except ValueError:
+            raise self._bad(name, "an ISO 8601 date-time") from None
+
+    # -- nested -------------------------------------------------------------
+    def opt_obj(self, name: str, parse: Callable[[Any], T]) -> T | None:
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise self._bad(name, "an object")
+        return parse(value)
+
+    def req_obj(self, name: str, parse: Callable[[Any], T]) -> T:
+        self._req(name, "an object")
+        value = self.opt_obj(name, parse)
+        assert value is not None
+        return value
+
+    def list_of(self, name: str, parse: Callable[[Any], T]) -> tuple[T, ...]:
+        """A list field (missing or null: empty)."""
+        value = self.data.get(name)
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            raise self._bad(name, "an array")
+        return tuple(parse(item) for item in value)
+
+    def int_list(self, name: str) -> tuple[int, ...]:
+        value = self.data.get(name)
+        if value is None:
+            return ()
+        if not isinstance(value, list) or any(
+            isinstance(v, bool) or not isinstance(v, int) for v in value
+        ):
+            raise self._bad(name, "an array of integers")
+        return tuple(value)
+
+
+def list_of(data: Any, what: str, parse: Callable[[Any], T]) -> tuple[T, ...]:
+    """A top-level JSON array of records."""
+    if not isinstance(data, list):
+        raise MalformedResponse(f"{what}: expected an array, got {_type_name(data)}")
+    return tuple(parse(item) for item in data)
