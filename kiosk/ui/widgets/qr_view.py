@@ -4,21 +4,23 @@ from __future__ import annotations
 
 import segno
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPixmap
+from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QLabel, QWidget
 
 
 def qr_image(data: str, scale: int = 8, border: int = 4) -> QImage:
     code = segno.make(data, error="m", micro=False)
-    matrix = list(code.matrix_iter(scale=1, border=border))
-    size = len(matrix)
-    image = QImage(size, size, QImage.Format.Format_RGB32)
-    image.fill(QColor("white"))
-    black = QColor("black").rgb()
-    for y, row in enumerate(matrix):
-        for x, dark in enumerate(row):
-            if dark:
-                image.setPixel(x, y, black)
+    # One grey byte a module, wrapped then copied: QImage.setPixel is not used because
+    # PySide6 6.12 corrupts reference counts in it (the interpreter aborts later on).
+    rows = [
+        bytes(0 if dark else 255 for dark in row)
+        for row in code.matrix_iter(scale=1, border=border)
+    ]
+    size = len(rows)
+    pixels = b"".join(rows)
+    image = QImage(pixels, size, size, size, QImage.Format.Format_Grayscale8).convertToFormat(
+        QImage.Format.Format_RGB32
+    )
     return image.scaled(
         QSize(size * scale, size * scale),
         Qt.AspectRatioMode.KeepAspectRatio,

@@ -1,0 +1,366 @@
+"""Identify: who is at the counter. One big field (typed, or a keyboard-wedge scanner),
+then the client, a list of near matches, or enrollment.
+
+- Exact search first; a found client becomes the session's client (the window's
+  card shows it) with quick jumps to Points and Rewards, and for a client who has
+  not registered, the registration QR (drawn in memory, cleared when the client
+  changes, on idle and when the screen is left).
+- No exact match: near matches (masked) to tap, and "Enroll new client" prefilled
+  from what was typed or scanned (a DNI barcode gives the names too).
+- Latest wins: a new search, or typing again, cancels the running one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine, Sequence
+from datetime import date
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QWidget,
+)
+
+from kiosk.api.models.clients import Client
+from kiosk.core import enroll as enrolling
+from kiosk.core import identify
+from kiosk.core.amounts import AmountLocale, format_points
+from kiosk.core.enroll import EnrollOutcome, EnrollResult
+from kiosk.core.identify import Prefill, SearchOutcome, SearchResult
+from kiosk.core.scan import Identity, IdentityKind, ScanProblem
+from kiosk.core.session import CounterSession
+from kiosk.ui.screens.base import Screen
+from kiosk.ui.screens.enroll import EnrollPanel
+from kiosk.ui.screens.identify_found import FoundPanel
+from kiosk.ui.screens.identify_matches import MatchesPanel
+from kiosk.ui.screens.identify_parts import PROBLEM_HINTS, EmptyPage, Pages, ScreenKeyboard
+from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.scan_field import ScanField
+from kiosk.ui.widgets.touch_keyboard import TouchKeyboard
+
+log = logging.getLogger(__name__)
+
+
+class IdentifyScreen(Screen):
+    key = "identify"
+    icon_name = "identify"
+    needs_client = False
+
+    def __init__(self, session: CounterSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        locale = session.config.locale
+        self.day_first = locale is not AmountLocale.EN_US
+        self._identity: Identity | None = None
+        self._prefill = Prefill()
+        self._matches: tuple[Client, ...] = ()
+        self._existing: tuple[str, ...] = ()
+        self._search_id = 0
+        self.search_task: asyncio.Task[Any] | None = None
+
+        self.field = ScanField()
+        self.field.setPlaceholderText(self.tr("Scan or type the client's email or DNI"))
+        self.field.setAccessibleName(self.tr("Client's email or document"))
+        self.field.submitted.connect(self._submitted)
+        self.field.textEdited.connect(self._edited)
+        self.search_button = BusyButton(self.tr("Search"), primary=True)
+        self.search_button.setMinimumSize(180, 72)
+        self.search_button.clicked.connect(lambda: self.search(self.field.text()))
+        self.field_hint = QLabel()
+        self.field_hint.setProperty("role", "field-error")
+        self.field_hint.setWordWrap(True)
+        self.field_hint.hide()
+        self.search_row = QWidget()
+        top = QHBoxLayout(self.search_row)
+        top.setContentsMargins(0, 0, 0, 0)
+        top.setSpacing(12)
+        top.addWidget(self.field, 1)
+        top.addWidget(self.search_button)
+
+        self.empty = EmptyPage()
+        self.found = FoundPanel()
+        self.found.navigate.connect(self.navigate.emit)
+        self.matches = MatchesPanel(locale)
+        self.matches.chosen.connect(self._chosen)
+        self.matches.enroll_requested.connect(self.start_enrollment)
+        self.enroll = EnrollPanel(day_first=self.day_first)
+        self.enroll.submitted.connect(self.submit_enrollment)
+        self.enroll.cancelled.connect(self._back_from_enrollment)
+        self.enroll.open_existing.connect(self._open_existing)
+        self.pages = Pages()
+        for page in (self.empty, self.found, self.matches, self.enroll):
+            self.pages.add_page(page)
+        self.scroller = QScrollArea()
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroller.setWidget(self.pages)
+        self.scroller.setStyleSheet(
+            "QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }"
+        )
+
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.keyboard = TouchKeyboard()
+        # Eleven keys a row must fit beside the rail at 1280 px.
+        self.keyboard.setStyleSheet(
+            "QPushButton { min-width: 40px; min-height: 36px; padding: 4px; }"
+        )
+        mode = str(session.config.extra.get("on_screen_keyboard", "auto"))
+        self.keyboard_controller = ScreenKeyboard(self.keyboard, self, mode)
+
+        self.body.addWidget(self.search_row)
+        self.body.addWidget(self.field_hint)
+        self.body.addWidget(self.scroller, 1)
+        self.body.addWidget(self.keyboard)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+        self.client_changed(session.client)
+
+    def title(self) -> str:
+        return self.tr("Identify")
+
+    # -- life cycle ------------------------------------------------------------------
+    def entered(self) -> None:
+        if self.pages.currentWidget() is not self.enroll:
+            self.field.setFocus()
+
+    def left(self) -> None:
+        self._searching(False)
+        self.enroll.set_busy(False)
+        self.found.clear_qr()
+        self.keyboard.hide()
+
+    def reset(self) -> None:
+        """Idle or change of client: forget everything personal."""
+        self.tasks.cancel_all()
+        self._searching(False)
+        self.enroll.set_busy(False)
+        self.enroll.existing_button.set_busy(False)
+        self.field.clear_input()
+        self._show_hint(None)
+        self._forget()
+        self.enroll.reset()
+        self.found.clear()
+        self.banner.dismiss()
+        self._show_page(self.empty)
+        self.keyboard.hide()  # last: hiding the form moves the focus, which may show it
+
+    def _forget(self) -> None:
+        self._identity = None
+        self._prefill = Prefill()
+        self._matches = ()
+        self._existing = ()
+        self.matches.clear()
+
+    def client_changed(self, client: Client | None) -> None:
+        if client is None:
+            if self.pages.currentWidget() is self.found:
+                self._show_page(self.empty)
+                self.field.clear_input()
+            self.found.clear()
+            return
+        self.found.show_client(client)  # a new client clears the QR of the previous one
+        self._show_page(self.found)
+
+    def _show_page(self, panel: QWidget) -> None:
+        # The form needs the room: while enrolling the search row steps aside.
+        enrolling = panel is self.enroll
+        self.search_row.setVisible(not enrolling)
+        if enrolling:
+            self.field_hint.hide()
+        self.pages.setCurrentWidget(panel)
+        self.scroller.verticalScrollBar().setValue(0)
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None and self.scroller.isAncestorOf(new):
+            self.scroller.ensureWidgetVisible(new)
+
+    def _start(
+        self, name: str, coro: Coroutine[Any, Any, Any], *, buttons: Sequence[BusyButton] = ()
+    ) -> asyncio.Task[Any]:
+        """``run()``, and a task replaced before its first step does not leave ``coro``
+        never awaited (a scanner's Enter and a tap can land in the same loop turn)."""
+        task = self.run(name, coro, buttons=buttons)
+        task.add_done_callback(lambda _task: coro.close())
+        return task
+
+    # -- searching -------------------------------------------------------------------
+    def _edited(self, _text: str) -> None:
+        # Latest wins: a new keystroke cancels the search that was running.
+        if self.tasks.running("search"):
+            self.tasks.cancel("search")
+            self._searching(False)
+        self._show_hint(None)
+
+    def _submitted(self, text: str, scanned: bool) -> None:
+        self.search(text, scanned=scanned)
+
+    def search(self, text: str, *, scanned: bool = False) -> None:
+        identity = identify.classify(text)
+        if identity.kind is IdentityKind.DNI_BARCODE:
+            # The field shows the document, not the whole barcode (names, dates...).
+            self.field.setText(identity.query)
+        if not identity.is_valid:
+            if identity.problem in (ScanProblem.BARCODE_UNREADABLE, ScanProblem.TOO_LONG):
+                self.field.clear_input()  # a broken scan: start afresh (and hold no names)
+            self._show_hint(identity.problem or ScanProblem.NOT_RECOGNIZED)
+            self.tasks.cancel("search")
+            self._searching(False)
+            return
+        self._show_hint(None)
+        self.banner.dismiss()
+        self._identity = identity
+        log.info("identify: %s search%s", identity.kind.value, " (scanned)" if scanned else "")
+        self._search_id += 1
+        self._searching(True)  # now, not at the task's first step: a double tap is refused
+        self.search_task = self._start("search", self._search(identity, self._search_id))
+
+    async def _search(self, identity: Identity, search_id: int) -> None:
+        try:
+            result = await identify.search(self.session.api, identity, call=self.session.call)
+        finally:
+            if search_id == self._search_id:
+                self._searching(False)
+        self._show_result(result)
+
+    def _show_result(self, result: SearchResult) -> None:
+        self._prefill = result.prefill
+        if result.outcome is SearchOutcome.FOUND and result.client is not None:
+            self.session.set_client(result.client)
+            self.client_changed(result.client)  # the same client again: still show it
+            return
+        self._matches = result.matches
+        self.matches.show_matches(result.matches, more=result.more_matches)
+        self._show_page(self.matches)
+        # Whoever is at the counter now is not the client identified before.
+        self.session.clear_client()
+
+    def _searching(self, busy: bool) -> None:
+        self.search_button.set_busy(busy)
+        self.matches.set_enabled_rows(not busy)
+
+    def _show_hint(self, problem: ScanProblem | None) -> None:
+        if problem is None:
+            self.field_hint.hide()
+            self.field_hint.setText("")
+            self.field.setProperty("invalid", False)
+        else:
+            self.field_hint.setText(
+                QCoreApplication.translate("IdentifyScreen", str(PROBLEM_HINTS[problem]))
+            )
+            self.field_hint.show()
+            self.field.setProperty("invalid", True)
+        self.field.style().unpolish(self.field)
+        self.field.style().polish(self.field)
+
+    def _chosen(self, client_id: int) -> None:
+        row = next((c for c in self._matches if c.id == client_id), None)
+        if row is None:
+            return
+        self._search_id += 1
+        self._searching(True)
+        self.search_task = self._start("search", self._select(row, self._search_id))
+
+    async def _select(self, row: Client, search_id: int) -> None:
+        try:
+            client = await identify.reread(self.session.api, row, call=self.session.call)
+        finally:
+            if search_id == self._search_id:
+                self._searching(False)
+        self.session.set_client(client)
+        self.client_changed(client)
+
+    # -- enrolling -------------------------------------------------------------------
+    def start_enrollment(self) -> None:
+        form = enrolling.form_from_prefill(self._prefill, day_first=self.day_first)
+        self.enroll.set_form(form)
+        self.banner.dismiss()
+        self._show_page(self.enroll)
+        self.enroll.first_empty_field().setFocus()
+
+    def _back_from_enrollment(self) -> None:
+        self.tasks.cancel("enroll")
+        self.enroll.set_busy(False)
+        self._show_page(self.matches if self._identity else self.empty)
+        self.field.setFocus()
+
+    def submit_enrollment(self) -> None:
+        if self.enroll.enroll_button.busy:
+            return
+        self.enroll.clear_problems()
+        self.enroll.show_already_registered(False)
+        self.banner.dismiss()
+        self.enroll.set_busy(True)  # now: a double tap sends nothing
+        self._start("enroll", self._enroll(self.enroll.form()))
+
+    async def _enroll(self, form: enrolling.EnrollForm) -> None:
+        try:
+            result = await enrolling.enroll(
+                self.session.api,
+                form,
+                branch_id=self.session.config.branch.id,
+                today=date.today(),
+                call=self.session.call,
+            )
+        finally:
+            self.enroll.set_busy(False)
+        await self._enrolled(result)
+
+    async def _enrolled(self, result: EnrollResult) -> None:
+        if result.outcome is EnrollOutcome.CREATED and result.client is not None:
+            client = result.client
+            self._forget()
+            self.enroll.reset()
+            self.session.set_client(client)
+            self.client_changed(client)
+            self.field.clear_input()
+            name = identify.display_name(client) or self.tr("new client")
+            text = self.tr("Client enrolled: %1").replace("%1", name)
+            if client.balance > 0:
+                points = format_points(client.balance, self.session.config.locale)
+                text += " · " + self.tr("%1 welcome points").replace("%1", points)
+            self.banner.show_success(text)
+            # The client exists whatever happens to the journal row: a disk error is logged.
+            try:
+                await enrolling.journal_enrollment(self.session.journal, client)
+            except Exception:
+                log.exception("enroll: the journal row could not be written")
+            else:
+                self.session.notify_journal()
+            return
+        self.enroll.show_problems(result.problems)
+        if result.outcome is EnrollOutcome.ALREADY_REGISTERED:
+            self._existing = result.existing
+            self.enroll.show_already_registered(True)
+            self.banner.show_error(
+                self.tr("This client is already registered. Go to the client instead.")
+            )
+        elif result.unknown_fields:
+            self.banner.show_error(
+                self.tr("The service refused some data (%1). Check it and try again.").replace(
+                    "%1", ", ".join(result.unknown_fields)
+                )
+            )
+        else:
+            self.banner.show_error(self.tr("Some data is not valid. Check the marked fields."))
+
+    def _open_existing(self) -> None:
+        lookups = self._existing
+        if not lookups:
+            return
+        self.search_task = self._start(
+            "search", self._go_to_existing(lookups), buttons=[self.enroll.existing_button]
+        )
+
+    async def _go_to_existing(self, lookups: tuple[str, ...]) -> None:
+        client = await identify.find_first(self.session.api, lookups, call=self.session.call)
+        self._forget()
+        self.enroll.reset()
+        self.banner.dismiss()
+        self.session.set_client(client)
+        self.client_changed(client)
