@@ -1,0 +1,366 @@
+"""Redeem: type or scan a purchase code, see the purchase, deliver it.
+
+"Deliver" is the only primary button, enabled only for a pending purchase, and
+confirms first on an in-screen sheet. A code already delivered, expired or
+canceled ends in a clear message and nothing changes; a lost answer is settled
+by the API client reading the code again, and when it cannot tell the screen
+says so and asks for a new look-up before anything else is tried.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+
+from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind
+from kiosk.api.models.clients import Client
+from kiosk.api.models.purchases import Purchase
+from kiosk.core.redeem import (
+    CodeError,
+    CodeProblem,
+    Delivery,
+    DeliveryOutcome,
+    PurchaseState,
+    deliver,
+    format_when,
+    is_complete_code,
+    journal_delivery,
+    normalize_code,
+    parse_code,
+    view_purchase,
+)
+from kiosk.core.session import CounterSession
+from kiosk.ui.icons import pixmap
+from kiosk.ui.messages import error_text
+from kiosk.ui.screens.base import Screen
+from kiosk.ui.screens.redeem_card import PurchaseCard
+from kiosk.ui.screens.rewards_sheets import ConfirmSheet
+from kiosk.ui.screens.rewards_write import PendingWrite
+from kiosk.ui.theme import PRIMARY_PX, current_palette
+from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.scan_field import ScanField
+from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
+
+log = logging.getLogger(__name__)
+
+CODE_TEXT = {
+    CodeProblem.EMPTY: QT_TRANSLATE_NOOP("RedeemScreen", "Scan or type the purchase code."),
+    CodeProblem.NOT_A_CODE: QT_TRANSLATE_NOOP(
+        "RedeemScreen", "A purchase code has only letters and digits. Check it and try again."
+    ),
+    CodeProblem.LENGTH: QT_TRANSLATE_NOOP(
+        "RedeemScreen", "That code is too short or too long. Purchase codes have 8 characters."
+    ),
+}
+
+
+class _Keyboard(TouchKeyboardController):
+    """The on-screen keyboard, for this screen's code field only."""
+
+    def __init__(self, keyboard: TouchKeyboard, owner: QWidget, mode: str) -> None:
+        super().__init__(keyboard, mode)
+        self.owner = owner
+
+    def _focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        owner = getattr(self, "owner", None)
+        if new is not None and owner is not None and owner.isAncestorOf(new):
+            super()._focus_changed(old, new)
+
+
+class RedeemScreen(Screen):
+    key = "redeem"
+    icon_name = "redeem"
+    needs_client = False
+
+    def __init__(self, session: CounterSession) -> None:
+        super().__init__(session)
+        self.purchase: Purchase | None = None
+        self._state: PurchaseState | None = None
+        self._uncertain = False  # a delivery whose outcome is unknown: look up again first
+        self._looking_up = ""
+        self._write: PendingWrite[Delivery] | None = None
+        self._client_id = session.client.id if session.client else None
+        self.code = ScanField()
+        self.code.setPlaceholderText(self.tr("Scan or type the purchase code"))
+        self.code.setAccessibleName(self.tr("Purchase code"))
+        self.code.submitted.connect(lambda text, _scanned: self.look_up(text))
+        self.code.textEdited.connect(self._edited)
+        self.find_button = BusyButton(self.tr("Look up"))
+        self.find_button.setMinimumSize(180, 72)
+        self.find_button.clicked.connect(lambda: self.look_up())
+        top = QHBoxLayout()
+        top.setSpacing(12)
+        top.addWidget(self.code, 1)
+        top.addWidget(self.find_button)
+        self.card = PurchaseCard()
+        self.sheet = ConfirmSheet("redeem")
+        self.sheet.confirmed.connect(self.confirm)
+        self.sheet.back.connect(self.back)
+        self.empty = self._empty_page()
+        self.pages = QStackedWidget()
+        for page in (self.empty, self.card, self.sheet):
+            self.pages.addWidget(page)
+        self.deliver_button = BusyButton(self.tr("Deliver"), primary=True)
+        # (The application's style sheet sets a min-width that setMinimumSize cannot beat.)
+        self.deliver_button.setStyleSheet(f"min-width: 320px; min-height: {PRIMARY_PX - 16}px;")
+        self.deliver_button.clicked.connect(self.ask)
+        self.deliver_hint = QLabel()
+        self.deliver_hint.setProperty("role", "hint")
+        self.deliver_hint.setWordWrap(True)
+        self.action_row = QWidget()
+        row = QHBoxLayout(self.action_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.deliver_hint, 1)
+        row.addWidget(self.deliver_button)
+        self.keyboard = TouchKeyboard()
+        mode = str(session.config.extra.get("on_screen_keyboard", "auto"))
+        self.keyboard_controller = _Keyboard(self.keyboard, self, mode)
+        self.body.addLayout(top)
+        self.body.addWidget(self.pages, 1)
+        self.body.addWidget(self.action_row)
+        self.body.addWidget(self.keyboard)
+        self._show_empty()
+
+    def title(self) -> str:
+        return self.tr("Redeem")
+
+    def _empty_page(self) -> QWidget:
+        page = QWidget()
+        art = QLabel()
+        art.setPixmap(pixmap("redeem", current_palette().border, 96))
+        art.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_text = QLabel()
+        self.empty_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_text.setWordWrap(True)
+        self.empty_text.setStyleSheet("font-size: 24px; font-weight: 600;")
+        hint = QLabel(
+            self.tr("Press Enter to look it up; a complete code is looked up as soon as it is in.")
+        )
+        hint.setProperty("role", "hint")
+        hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout = QVBoxLayout(page)
+        layout.addStretch(1)
+        layout.addWidget(art)
+        layout.addSpacing(12)
+        layout.addWidget(self.empty_text)
+        layout.addWidget(hint)
+        layout.addStretch(2)
+        return page
+
+    # -- life cycle ------------------------------------------------------------------
+    def entered(self) -> None:
+        if self._write is not None:
+            # A delivery still on its way (or done while the screen was away).
+            self.run("deliver", self._watch(self._write))
+        self.code.setFocus()
+        self.code.selectAll()
+
+    def client_changed(self, client: Client | None) -> None:
+        new_id = client.id if client else None
+        if new_id != self._client_id:
+            self._client_id = new_id
+            self.reset()
+
+    def reset(self) -> None:
+        """Forget the code and the purchase (it shows a client's name)."""
+        self.tasks.cancel_all()
+        self._write = None  # a delivery on its way still ends and is journaled
+        self.code.clear_input()
+        self.banner.dismiss()
+        self.sheet.set_busy(False)
+        self.find_button.set_busy(False)
+        self._show_empty()
+
+    def _show_empty(self, text: str = "") -> None:
+        self.purchase = None
+        self._state = None
+        self._uncertain = False
+        self.card.clear()
+        self.empty_text.setText(text or self.tr("Scan the QR or type the code the client shows."))
+        self.pages.setCurrentWidget(self.empty)
+        self._update_actions()
+
+    # -- look up -----------------------------------------------------------------------
+    def _edited(self, text: str) -> None:
+        if is_complete_code(text) and normalize_code(text) != self._looking_up:
+            self.look_up(text)
+
+    def look_up(self, text: str | None = None) -> None:
+        typed = self.code.text() if text is None else text
+        try:
+            code = parse_code(typed)
+        except CodeError as error:
+            self.banner.show_error(
+                QCoreApplication.translate("RedeemScreen", str(CODE_TEXT[error.problem]))
+            )
+            return
+        if self._writing():
+            return
+        if self.code.text() != code:
+            self.code.setText(code)
+        if self.tasks.running("lookup") and code == self._looking_up:
+            return  # the scanner's Enter after the code was already complete
+        self._looking_up = code
+        self.banner.dismiss()
+        self.run("lookup", self._look_up(code), buttons=[self.find_button])
+
+    async def _look_up(self, code: str) -> None:
+        try:
+            found = await self.session.call(lambda: self.session.api.find_purchase(code))
+        except ApiError as error:
+            if error.kind is ErrorKind.NOT_FOUND:
+                log.info("redeem: code not found")
+                self._show_empty(self.tr("No purchase has the code %1.").replace("%1", code))
+                self.banner.show_error(error_text(error))
+                return
+            raise
+        finally:
+            self._looking_up = ""
+        self._show_purchase(found)
+        if found.is_delivered:
+            self.banner.show_error(
+                self.tr("This code was already delivered (%1). Nothing to do.").replace(
+                    "%1", self._when(found)
+                )
+            )
+        elif self._state is PurchaseState.CANCELED:
+            self.banner.show_error(
+                self.tr("This exchange was canceled: there is nothing to deliver.")
+            )
+        self.code.selectAll()
+
+    def _when(self, purchase: Purchase) -> str:
+        return format_when(purchase.updated_at or purchase.created_at, self.session.config.locale)
+
+    def _show_purchase(self, purchase: Purchase, *, expired: bool = False) -> None:
+        self.purchase = purchase
+        self._uncertain = False
+        view = view_purchase(purchase, self.session.config.locale, expired=expired)
+        self._state = view.state
+        self.card.show_view(view)
+        self.pages.setCurrentWidget(self.card)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        on_sheet = self.pages.currentWidget() is self.sheet
+        self.action_row.setVisible(not on_sheet)
+        deliverable = self._state is PurchaseState.PENDING and not self._uncertain
+        self.deliver_button.setEnabled(deliverable and not self.deliver_button.busy)
+        if self.purchase is None:
+            self.deliver_hint.setText(self.tr("Look up a code to deliver its purchase."))
+        elif self._uncertain:
+            self.deliver_hint.setText(
+                self.tr("Look up the code again to see whether it was delivered.")
+            )
+        elif deliverable:
+            self.deliver_hint.setText(self.tr("Hand over the reward, then confirm the delivery."))
+        elif self._state is PurchaseState.DELIVERED:
+            self.deliver_hint.setText(self.tr("Nothing to deliver. Scan or type the next code."))
+        else:
+            self.deliver_hint.setText(self.tr("Only a pending purchase can be delivered."))
+
+    # -- deliver -------------------------------------------------------------------------
+    def ask(self) -> None:
+        purchase = self.purchase
+        if purchase is None or self._state is not PurchaseState.PENDING or self._uncertain:
+            return
+        view = self.card.view
+        assert view is not None
+        what = self.tr("%1 in money").replace("%1", view.reward) if view.is_money else view.reward
+        who = view.client_name or view.client_email
+        self.sheet.ask(
+            self.tr("Confirm the delivery"),
+            self.tr("Deliver %1 to %2.").replace("%1", what).replace("%2", who),
+            self.tr("Code %1 will be marked delivered and cannot be used again.").replace(
+                "%1", purchase.code
+            ),
+            self.tr("Confirm only once the client has the reward."),
+            self.tr("Confirm delivery"),
+        )
+        self.pages.setCurrentWidget(self.sheet)
+        self._update_actions()
+
+    def back(self) -> None:
+        if self._writing():
+            return
+        self.pages.setCurrentWidget(self.card if self.purchase else self.empty)
+        self._update_actions()
+
+    def _writing(self) -> bool:
+        return self._write is not None and self._write.running
+
+    def confirm(self) -> None:
+        purchase = self.purchase
+        if purchase is None or self._writing() or self.tasks.running("lookup"):
+            return
+        self.sheet.set_busy(True)
+        self._write = PendingWrite("redeem", self._deliver(purchase))
+        self.run("deliver", self._watch(self._write))
+
+    async def _deliver(self, purchase: Purchase) -> Delivery:
+        """The delivery and its journal row: runs to the end even if the screen is left."""
+        delivery = await self.session.call(lambda: deliver(self.session.api, purchase))
+        if delivery.changed:
+            try:
+                await journal_delivery(self.session.journal, delivery.purchase)
+            except Exception:
+                log.exception("could not write the delivery to today's journal")
+            else:
+                self.session.notify_journal()
+        return delivery
+
+    async def _watch(self, write: PendingWrite[Delivery]) -> None:
+        self.pages.setCurrentWidget(self.sheet)
+        self.sheet.set_busy(True)
+        self._update_actions()
+        try:
+            delivery = await write.result()
+        except AmbiguousOutcome as error:
+            log.warning("redeem outcome unknown: %s", error)
+            self._write = None
+            self.sheet.set_busy(False)
+            self.back()
+            self._uncertain = True
+            self._update_actions()
+            self.banner.show_error(error_text(error))
+            return
+        except ApiError:
+            self._write = None
+            self.sheet.set_busy(False)
+            self.back()
+            raise
+        self._write = None
+        self.sheet.set_busy(False)
+        self._delivered(delivery)
+
+    def _delivered(self, delivery: Delivery) -> None:
+        self._show_purchase(delivery.purchase, expired=delivery.outcome is DeliveryOutcome.EXPIRED)
+        purchase = delivery.purchase
+        if delivery.outcome is DeliveryOutcome.DELIVERED:
+            view = self.card.view
+            what = view.reward if view else purchase.code
+            self.banner.show_success(
+                self.tr("Delivered: %1 · code %2").replace("%1", what).replace("%2", purchase.code)
+            )
+        elif delivery.outcome is DeliveryOutcome.ALREADY_DELIVERED:
+            self.banner.show_error(
+                self.tr("This code was already delivered (%1). Nothing was changed.").replace(
+                    "%1", self._when(purchase)
+                )
+            )
+        elif delivery.outcome is DeliveryOutcome.EXPIRED:
+            self.banner.show_error(
+                self.tr(
+                    "This code has expired and can no longer be delivered. Nothing was changed."
+                )
+            )
+        else:
+            self.banner.show_error(
+                self.tr(
+                    "This exchange was canceled: there is nothing to deliver. Nothing was changed."
+                )
+            )
+        self.code.setFocus()
+        self.code.selectAll()

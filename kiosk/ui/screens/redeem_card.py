@@ -1,0 +1,136 @@
+"""The purchase card of the Redeem screen: reward, client, status, date, type."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from kiosk.core.redeem import PurchaseState, PurchaseView
+from kiosk.ui.icons import pixmap
+from kiosk.ui.screens.rewards_sheets import code_style
+from kiosk.ui.theme import Palette, current_palette
+
+STATE_TEXT = {
+    PurchaseState.PENDING: QT_TRANSLATE_NOOP("PurchaseCard", "Pending: ready to deliver"),
+    PurchaseState.DELIVERED: QT_TRANSLATE_NOOP("PurchaseCard", "Delivered"),
+    PurchaseState.CANCELED: QT_TRANSLATE_NOOP("PurchaseCard", "Canceled"),
+    PurchaseState.EXPIRED: QT_TRANSLATE_NOOP("PurchaseCard", "Expired"),
+    PurchaseState.UNKNOWN: QT_TRANSLATE_NOOP("PurchaseCard", "Unknown status"),
+}
+
+
+def state_text(state: PurchaseState) -> str:
+    return QCoreApplication.translate("PurchaseCard", str(STATE_TEXT[state]))
+
+
+def _chip_colors(state: PurchaseState, p: Palette) -> tuple[str, str]:
+    """(background, text) of the status chip."""
+    if state is PurchaseState.PENDING:
+        return p.info_bg, p.accent
+    if state is PurchaseState.DELIVERED:
+        return p.success_bg, p.success
+    return p.surface_alt, p.muted
+
+
+class PurchaseCard(QFrame):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setProperty("role", "card")
+        self.view: PurchaseView | None = None
+        self.art = QLabel()
+        self.art.setFixedSize(72, 72)
+        self.art.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.reward = QLabel()
+        self.reward.setWordWrap(True)
+        self.reward.setStyleSheet("font-size: 30px; font-weight: 700;")
+        self.kind = QLabel()
+        self.kind.setProperty("role", "muted")
+        self.status = QLabel()
+        self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.code = QLabel()
+        self.code.setStyleSheet(code_style(32))
+        self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.client = QLabel()
+        self.client.setWordWrap(True)
+        self.points = QLabel()
+        self.created = QLabel()
+        self.updated = QLabel()
+        self.branch = QLabel()
+        self.captions: dict[QLabel, QLabel] = {}
+        facts = QGridLayout()
+        facts.setHorizontalSpacing(24)
+        facts.setVerticalSpacing(8)
+        rows = [
+            (self.tr("Code"), self.code),
+            (self.tr("Client"), self.client),
+            (self.tr("Points"), self.points),
+            (self.tr("Exchanged"), self.created),
+            (self.tr("Last change"), self.updated),
+            (self.tr("Branch"), self.branch),
+        ]
+        for row, (caption, value) in enumerate(rows):
+            label = QLabel(caption)
+            label.setProperty("role", "muted")
+            self.captions[value] = label
+            facts.addWidget(label, row, 0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            facts.addWidget(value, row, 1)
+        facts.setColumnStretch(1, 1)
+        title = QVBoxLayout()
+        title.setSpacing(2)
+        title.addWidget(self.reward)
+        title.addWidget(self.kind)
+        head = QHBoxLayout()
+        head.setSpacing(16)
+        head.addWidget(self.art, 0, Qt.AlignmentFlag.AlignTop)
+        head.addLayout(title, 1)
+        head.addWidget(self.status, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(28, 24, 28, 24)
+        layout.setSpacing(16)
+        layout.addLayout(head)
+        layout.addLayout(facts)
+        layout.addStretch(1)
+
+    def show_view(self, view: PurchaseView) -> None:
+        self.view = view
+        p = current_palette()
+        self.art.setPixmap(pixmap("money" if view.is_money else "rewards", p.accent, 40))
+        self.art.setStyleSheet(f"background: {p.info_bg}; border-radius: 16px;")
+        self.reward.setText(
+            self.tr("%1 in money").replace("%1", view.reward) if view.is_money else view.reward
+        )
+        self.kind.setText(self.tr("Money exchange") if view.is_money else self.tr("Reward"))
+        background, ink = _chip_colors(view.state, p)
+        self.status.setText(state_text(view.state))
+        self.status.setStyleSheet(
+            f"background: {background}; color: {ink}; border-radius: 18px; padding: 6px 18px;"
+            " font-size: 20px; font-weight: 700;"
+        )
+        self.code.setText(view.code)
+        self.client.setText(" · ".join(x for x in (view.client_name, view.client_email) if x))
+        self.points.setText(self.tr("%1 pts").replace("%1", view.points))
+        self.created.setText(view.created)
+        self.updated.setText(view.updated if view.updated != view.created else "")
+        self.branch.setText(view.branch)
+        for value in (self.updated, self.branch, self.client):
+            value.setVisible(bool(value.text()))
+            self.captions[value].setVisible(bool(value.text()))
+
+    @property
+    def state(self) -> PurchaseState | None:
+        return self.view.state if self.view else None
+
+    def clear(self) -> None:
+        self.view = None
+        for label in (
+            self.reward,
+            self.kind,
+            self.status,
+            self.code,
+            self.client,
+            self.points,
+            self.created,
+            self.updated,
+            self.branch,
+        ):
+            label.setText("")

@@ -1,0 +1,403 @@
+"""Rewards: the client's catalog at their level, and exchanges for a reward or money.
+
+Pages: the grid of rewards or the money amount (a toggle on top), then a
+confirmation sheet saying exactly what will happen, then the result with the
+pickup code large and as a QR. Refusals (insufficient points, no stock, level,
+cap, disabled, money minimum) end in plain words; a lost answer that cannot be
+settled says "not certain: check before retrying" and is never resent.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from decimal import Decimal
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton, QStackedWidget
+
+from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind, Reason
+from kiosk.api.models.clients import Client
+from kiosk.core.amounts import format_amount, format_points
+from kiosk.core.rewards import (
+    ExchangeDone,
+    ExchangeKind,
+    LevelLadder,
+    RewardCard,
+    exchange_money,
+    exchange_reward,
+    journal_exchange,
+    level_of,
+    load_catalog,
+    load_ladder,
+    with_balance,
+)
+from kiosk.core.session import CounterSession
+from kiosk.ui.icons import icon
+from kiosk.ui.messages import error_text
+from kiosk.ui.screens.base import Screen
+from kiosk.ui.screens.rewards_grid import RewardGrid
+from kiosk.ui.screens.rewards_money import MoneyPanel
+from kiosk.ui.screens.rewards_sheets import (
+    ConfirmSheet,
+    ExchangeResult,
+    segment_button,
+    segment_style,
+)
+from kiosk.ui.screens.rewards_write import PendingWrite
+from kiosk.ui.theme import current_palette
+
+log = logging.getLogger(__name__)
+
+# Refusals of an exchange: nothing happened, the screen says why in plain words.
+REFUSALS = frozenset(
+    {
+        Reason.INSUFFICIENT_POINTS,
+        Reason.NO_STOCK,
+        Reason.PRODUCT_DISABLED,
+        Reason.LEVEL_NOT_ALLOWED,
+        Reason.EXCHANGE_CAP,
+        Reason.MONEY_MINIMUM,
+    }
+)
+
+
+class RewardsScreen(Screen):
+    key = "rewards"
+    icon_name = "rewards"
+    needs_client = True
+
+    def __init__(self, session: CounterSession) -> None:
+        super().__init__(session)
+        locale = session.config.locale
+        self._ladder: LevelLadder | None = None
+        self._client_id: int | None = None
+        self._level_id: int | None = None  # the level the catalog was priced for
+        self._chosen: RewardCard | None = None
+        self._money: Decimal | None = None
+        self._write: PendingWrite[ExchangeDone] | None = None
+        p = current_palette()
+        self.rewards_tab = segment_button(self.tr("Rewards"), "rewards")
+        self.money_tab = segment_button(self.tr("Money"), "money")
+        self.tabs = QButtonGroup(self)
+        self.tabs.setExclusive(True)
+        self.tabs.addButton(self.rewards_tab)
+        self.tabs.addButton(self.money_tab)
+        self.rewards_tab.setChecked(True)
+        self.rewards_tab.clicked.connect(lambda: self._switch(self.show_catalog))
+        self.money_tab.clicked.connect(lambda: self._switch(self.show_money))
+        self.summary = QLabel()
+        self.summary.setProperty("role", "muted")
+        self.refresh = QPushButton(self.tr("Refresh"))
+        self.refresh.setIcon(icon("refresh", p.text))
+        self.refresh.setMinimumHeight(48)
+        self.refresh.clicked.connect(self.reload)
+        bar = QHBoxLayout()
+        bar.setSpacing(8)
+        bar.addWidget(self.rewards_tab)
+        bar.addWidget(self.money_tab)
+        bar.addSpacing(16)
+        bar.addWidget(self.summary)
+        bar.addStretch(1)
+        bar.addWidget(self.refresh)
+        self.grid = RewardGrid(locale)
+        self.grid.chosen.connect(self.choose)
+        self.empty = QLabel()
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.empty.setProperty("role", "muted")
+        self.empty.setStyleSheet("font-size: 22px;")
+        self.money = MoneyPanel(locale)
+        self.money.requested.connect(self.ask_money)
+        self.sheet = ConfirmSheet("rewards")
+        self.sheet.confirmed.connect(self.confirm)
+        self.sheet.back.connect(self.back)
+        self.result = ExchangeResult()
+        self.result.done.connect(self.finish)
+        self.pages = QStackedWidget()
+        for page in (self.grid, self.empty, self.money, self.sheet, self.result):
+            self.pages.addWidget(page)
+        self.setStyleSheet(segment_style())
+        self.body.addLayout(bar)
+        self.body.addWidget(self.pages, 1)
+        self._show_empty(self.tr("Identify a client to see the rewards they can exchange."))
+
+    def title(self) -> str:
+        return self.tr("Rewards")
+
+    # -- life cycle ------------------------------------------------------------------
+    async def preload(self) -> None:
+        self._ladder = await self.session.call(lambda: load_ladder(self.session.api))
+
+    def entered(self) -> None:
+        client = self.session.client
+        write = self._write
+        if write is not None and client is not None and write.owner == client.id:
+            # An exchange still on its way (or done while the screen was away).
+            self.run("exchange", self._watch(write, client))
+        if client is not None and (client.id != self._client_id or not self.grid.tiles):
+            self._client_id = client.id
+            self.reload()
+
+    def client_changed(self, client: Client | None) -> None:
+        if client is not None and client.id == self._client_id:
+            # The same client with a new balance (after an exchange or a credit).
+            self.grid.set_cards(with_balance(self.grid.cards(), client.balance))
+            self._summarize()
+            if level_of(client) != self._level_id and self.isVisible():
+                self.reload()  # a credit moved them up a level: other prices
+            return
+        self.reset()
+        if client is not None and self.isVisible():
+            self._client_id = client.id
+            self.reload()
+
+    def reset(self) -> None:
+        self.tasks.cancel_all()
+        self._write = None  # a write on its way still ends and is journaled
+        self._client_id = None
+        self._chosen = None
+        self._money = None
+        self.grid.set_cards([])
+        self.result.clear()
+        self.money.clear()
+        self.sheet.set_busy(False)
+        self.money.exchange.set_busy(False)
+        self.banner.dismiss()
+        self.summary.setText("")
+        self.rewards_tab.setChecked(True)
+        self._show_empty(self.tr("Identify a client to see the rewards they can exchange."))
+
+    # -- the catalog -----------------------------------------------------------------
+    def reload(self) -> None:
+        if self.session.client is not None:
+            self.run("catalog", self._load(), buttons=[])
+
+    async def _load(self) -> None:
+        client = self.session.client
+        if client is None:
+            return
+        self.refresh.setEnabled(False)
+        if not self.grid.tiles and self.pages.currentWidget() is self.empty:
+            self._show_empty(self.tr("Loading the rewards…"))
+        try:
+            if self._ladder is None:
+                self._ladder = await self.session.call(lambda: load_ladder(self.session.api))
+            ladder = self._ladder
+            cards = await self.session.call(lambda: load_catalog(self.session.api, client, ladder))
+        except ApiError:
+            if self.pages.currentWidget() is self.empty:
+                self._show_empty(
+                    self.tr("The rewards could not be loaded. Tap Refresh to try again.")
+                )
+            raise
+        finally:
+            self.refresh.setEnabled(True)
+        if self.session.client is None or self.session.client.id != client.id:
+            return
+        self._level_id = level_of(client)
+        self.grid.set_cards(with_balance(cards, self.session.client.balance))
+        self._summarize()
+        if self.pages.currentWidget() in (self.grid, self.empty):
+            self.show_catalog()
+
+    def _summarize(self) -> None:
+        cards = self.grid.cards()
+        affordable = sum(1 for c in cards if c.affordable)
+        self.summary.setText(
+            self.tr("%1 of %2 rewards within reach")
+            .replace("%1", str(affordable))
+            .replace("%2", str(len(cards)))
+            if cards
+            else ""
+        )
+
+    def _switch(self, show: Callable[[], None]) -> None:
+        if self._writing():
+            # The request is on its way: stay on its sheet.
+            (self.money_tab if self._money is not None else self.rewards_tab).setChecked(True)
+            return
+        self.banner.dismiss()
+        self._chosen, self._money = None, None
+        show()
+
+    def show_catalog(self) -> None:
+        self.rewards_tab.setChecked(True)
+        self.summary.show()
+        self.refresh.show()
+        if self.grid.tiles:
+            self.pages.setCurrentWidget(self.grid)
+        elif self.tasks.running("catalog"):
+            self._show_empty(self.tr("Loading the rewards…"))
+        else:
+            self._show_empty(self.tr("No rewards are available for this client right now."))
+
+    def show_money(self) -> None:
+        self.money_tab.setChecked(True)
+        self.summary.hide()
+        self.refresh.hide()
+        self.pages.setCurrentWidget(self.money)
+        self.money.amount.setFocus()
+
+    def _show_empty(self, text: str) -> None:
+        self.empty.setText(text)
+        self.pages.setCurrentWidget(self.empty)
+
+    # -- exchange for a reward ---------------------------------------------------------
+    def choose(self, card: RewardCard) -> None:
+        locale = self.session.config.locale
+        if not card.in_stock:
+            self.banner.show_info(self.tr("This reward is out of stock."))
+            return
+        if card.missing:
+            self.banner.show_info(
+                self.tr("The client is missing %1 points for %2.")
+                .replace("%1", format_points(card.missing, locale))
+                .replace("%2", card.name)
+            )
+            return
+        self.banner.dismiss()
+        self._chosen, self._money = card, None
+        self.sheet.set_icon("rewards")
+        self.sheet.ask(
+            self.tr("Confirm the exchange"),
+            self.tr("Exchange %1 for %2 points.")
+            .replace("%1", card.name)
+            .replace("%2", format_points(card.price, locale)),
+            self.tr("Balance now: %1. Balance after: %2.")
+            .replace("%1", format_points(card.balance, locale))
+            .replace("%2", format_points(card.balance_after, locale)),
+            self.tr("The points are debited at once. The client collects the reward with a code."),
+            self.tr("Exchange for %1 pts").replace("%1", format_points(card.price, locale)),
+        )
+        self.pages.setCurrentWidget(self.sheet)
+
+    # -- exchange for money --------------------------------------------------------------
+    def ask_money(self, amount: Decimal) -> None:
+        client = self.session.client
+        if client is None:
+            return
+        locale = self.session.config.locale
+        self.banner.dismiss()
+        self._chosen, self._money = None, amount
+        money = format_amount(amount, locale)
+        self.sheet.set_icon("money")
+        self.sheet.ask(
+            self.tr("Confirm the money exchange"),
+            self.tr("Exchange points for %1 in money.").replace("%1", money),
+            self.tr("Balance now: %1 points.").replace("%1", format_points(client.balance, locale)),
+            self.tr("The points are debited at the program's rate; the result shows how many."),
+            self.tr("Exchange for %1").replace("%1", money),
+        )
+        self.pages.setCurrentWidget(self.sheet)
+
+    # -- confirm, result -----------------------------------------------------------------
+    def _writing(self) -> bool:
+        return self._write is not None and self._write.running
+
+    def confirm(self) -> None:
+        client = self.session.client
+        if client is None or self._writing() or (self._chosen is None and self._money is None):
+            return
+        self.sheet.set_busy(True)
+        work = self._exchange(client, self._chosen, self._money)
+        self._write = PendingWrite("exchange", work, client.id)
+        self.run("exchange", self._watch(self._write, client))
+
+    def back(self) -> None:
+        if not self._writing():
+            self._close_sheet()
+
+    def _close_sheet(self) -> None:
+        self._chosen, self._money = None, None
+        if self.money_tab.isChecked():
+            self.show_money()
+        else:
+            self.show_catalog()
+
+    def finish(self) -> None:
+        self.result.clear()
+        self.money.clear()
+        self.back()
+
+    async def _exchange(
+        self, client: Client, card: RewardCard | None, amount: Decimal | None
+    ) -> ExchangeDone:
+        """The exchange and its journal row: runs to the end even if the screen is left."""
+        api = self.session.api
+        if card is not None:
+            done = await self.session.call(lambda: exchange_reward(api, client, card))
+        else:
+            assert amount is not None
+            done = await self.session.call(lambda: exchange_money(api, client, amount))
+        try:
+            await journal_exchange(self.session.journal, client, done)
+        except Exception:
+            log.exception("could not write the exchange to today's journal")
+        else:
+            self.session.notify_journal()
+        return done
+
+    async def _watch(self, write: PendingWrite[ExchangeDone], client: Client) -> None:
+        """Wait for the exchange on its sheet, then show what happened."""
+        self.pages.setCurrentWidget(self.sheet)
+        self.sheet.set_busy(True)
+        try:
+            done = await write.result()
+        except ApiError as error:
+            self._write = None
+            self.sheet.set_busy(False)
+            self._refused(error)
+            return
+        self._write = None
+        self.sheet.set_busy(False)
+        self._show_result(done)
+        await self._after(client, done)
+
+    def _refused(self, error: ApiError) -> None:
+        if isinstance(error, AmbiguousOutcome):
+            log.warning("exchange outcome unknown: %s", error)
+        elif error.reason in REFUSALS or error.kind is ErrorKind.SUSPENDED:
+            log.info("exchange refused: %s", error)
+        else:
+            log.warning("exchange failed: %s", error)
+        self.banner.show_error(error_text(error))
+        self._close_sheet()
+        # The balance or the stock may have moved: read both again.
+        self.run("after-refusal", self._refresh_after_refusal())
+
+    async def _refresh_after_refusal(self) -> None:
+        await self.session.refresh_client()
+        await self._load()
+
+    def _show_result(self, done: ExchangeDone) -> None:
+        locale = self.session.config.locale
+        if done.kind is ExchangeKind.MONEY and done.money is not None:
+            heading = self.tr("Exchanged for %1 in money").replace(
+                "%1", format_amount(done.money, locale)
+            )
+        else:
+            heading = self.tr("Exchanged: %1").replace("%1", done.reward)
+        self.result.show_result(
+            heading,
+            done.code,
+            self.tr("−%1 points").replace("%1", format_points(done.points, locale)),
+            self.tr("New balance: %1 (updating…)").replace(
+                "%1", format_points(done.expected_balance, locale)
+            ),
+        )
+        self.pages.setCurrentWidget(self.result)
+
+    async def _after(self, client: Client, done: ExchangeDone) -> None:
+        """Fresh balance, fresh catalog (the stock changed)."""
+        locale = self.session.config.locale
+        fresh = await self.session.refresh_client()
+        if fresh is not None and fresh is not client and fresh.id == client.id:
+            balance = format_points(fresh.balance, locale)
+            self.result.set_balance(self.tr("New balance: %1").replace("%1", balance))
+        else:
+            expected = format_points(done.expected_balance, locale)
+            self.result.set_balance(
+                self.tr("New balance: %1 (expected; could not be read now)").replace("%1", expected)
+            )
+        await self._load()
