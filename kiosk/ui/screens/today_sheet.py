@@ -1,0 +1,91 @@
+"""The confirmation sheet of a cancel: exactly what will happen, then Confirm or Back.
+
+An in-screen panel rather than a modal dialog (never ``exec()`` inside a
+coroutine; and better on a touch counter).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from kiosk.core.amounts import AmountLocale, format_points
+from kiosk.core.journal import JournalEntry
+from kiosk.ui.icons import pixmap
+from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.busy_button import BusyButton
+
+TALL = "QPushButton { min-height: 44px; padding: 8px 28px; }"  # 64 px with the padding
+
+
+class CancelSheet(QFrame):
+    confirmed = Signal()
+    dismissed = Signal()
+
+    def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.amount_locale = locale
+        self.setProperty("role", "card")
+        self.entry: JournalEntry | None = None
+        p = current_palette()
+        icon = QLabel()
+        icon.setPixmap(pixmap("trash", p.danger, 36))
+        self.question = QLabel()
+        self.question.setProperty("role", "heading")
+        self.question.setWordWrap(True)
+        self.consequence = QLabel()
+        self.consequence.setProperty("role", "muted")
+        self.consequence.setWordWrap(True)
+        self.back = QPushButton(self.tr("Back"))
+        self.back.setStyleSheet(TALL)
+        self.back.clicked.connect(self.dismiss)
+        self.confirm = BusyButton(self.tr("Cancel the credit"))
+        self.confirm.setProperty("role", "danger")
+        self.confirm.setStyleSheet(TALL)
+        self.confirm.setMinimumWidth(280)
+        self.confirm.clicked.connect(self.confirmed.emit)
+        texts = QVBoxLayout()
+        texts.setSpacing(8)
+        texts.addWidget(self.question)
+        texts.addWidget(self.consequence)
+        buttons = QHBoxLayout()
+        buttons.setSpacing(16)
+        buttons.addStretch(1)
+        buttons.addWidget(self.back)
+        buttons.addWidget(self.confirm)
+        top = QHBoxLayout()
+        top.setSpacing(16)
+        top.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
+        top.addLayout(texts, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 20, 24, 20)
+        layout.setSpacing(16)
+        layout.addLayout(top)
+        layout.addLayout(buttons)
+        self.hide()
+
+    def ask(self, entry: JournalEntry) -> None:
+        """Show what cancelling ``entry`` will do."""
+        self.entry = entry
+        points = format_points(entry.points or 0, self.amount_locale)
+        client = entry.client or self.tr("the client")
+        if entry.ticket:
+            text = self.tr("Cancel the credit of %1 points to %2 (ticket %3)?")
+            text = text.replace("%3", entry.ticket)
+        else:
+            text = self.tr("Cancel the credit of %1 points to %2?")
+        self.question.setText(text.replace("%1", points).replace("%2", client))
+        self.consequence.setText(
+            self.tr("The points are taken back from the client. This cannot be undone.")
+        )
+        self.confirm.set_busy(False)
+        self.back.setEnabled(True)
+        self.show()
+
+    def set_running(self, running: bool) -> None:
+        self.back.setEnabled(not running)
+
+    def dismiss(self) -> None:
+        self.entry = None
+        self.hide()
+        self.dismissed.emit()

@@ -1,0 +1,173 @@
+"""Today's operations as a table, newest first, with "Cancel credit" on active credits."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from kiosk.core.amounts import AmountLocale, format_amount, format_points
+from kiosk.core.cancel import can_cancel
+from kiosk.core.journal import JournalEntry, OperationKind, Outcome
+from kiosk.ui.theme import current_palette
+
+CONTEXT = "TodayTable"
+
+KIND_TEXT = {
+    OperationKind.CREDIT: QT_TRANSLATE_NOOP("TodayTable", "Credit"),
+    OperationKind.EXCHANGE: QT_TRANSLATE_NOOP("TodayTable", "Reward exchange"),
+    OperationKind.MONEY_EXCHANGE: QT_TRANSLATE_NOOP("TodayTable", "Money exchange"),
+    OperationKind.REDEEM: QT_TRANSLATE_NOOP("TodayTable", "Delivery"),
+    OperationKind.CANCEL: QT_TRANSLATE_NOOP("TodayTable", "Credit canceled"),
+    OperationKind.ENROLLMENT: QT_TRANSLATE_NOOP("TodayTable", "Enrollment"),
+}
+OUTCOME_TEXT = {
+    Outcome.OK: QT_TRANSLATE_NOOP("TodayTable", "Done"),
+    Outcome.ALREADY_CREDITED: QT_TRANSLATE_NOOP("TodayTable", "Already credited"),
+    Outcome.PENDING: QT_TRANSLATE_NOOP("TodayTable", "Pending"),
+    Outcome.FAILED: QT_TRANSLATE_NOOP("TodayTable", "Failed"),
+    Outcome.REJECTED: QT_TRANSLATE_NOOP("TodayTable", "Refused"),
+    Outcome.VOIDED: QT_TRANSLATE_NOOP("TodayTable", "Voided"),
+}
+CANCELED = QT_TRANSLATE_NOOP("TodayTable", "Canceled")
+HEADERS = (
+    QT_TRANSLATE_NOOP("TodayTable", "Time"),
+    QT_TRANSLATE_NOOP("TodayTable", "Operation"),
+    QT_TRANSLATE_NOOP("TodayTable", "Client"),
+    QT_TRANSLATE_NOOP("TodayTable", "Points"),
+    QT_TRANSLATE_NOOP("TodayTable", "Amount"),
+    QT_TRANSLATE_NOOP("TodayTable", "Ticket"),
+    QT_TRANSLATE_NOOP("TodayTable", "Result"),
+    "",
+)
+TIME, KIND, CLIENT, POINTS, AMOUNT, TICKET, RESULT, ACTION = range(len(HEADERS))
+ROW_PX = 60
+
+
+def _t(text: object) -> str:
+    return QCoreApplication.translate(CONTEXT, str(text))
+
+
+def kind_text(entry: JournalEntry) -> str:
+    return _t(KIND_TEXT[entry.kind])
+
+
+def outcome_text(entry: JournalEntry) -> str:
+    return _t(CANCELED) if entry.canceled else _t(OUTCOME_TEXT[entry.outcome])
+
+
+def time_text(entry: JournalEntry) -> str:
+    """The kiosk's local time of the operation."""
+    return entry.at.astimezone().strftime("%H:%M")
+
+
+class JournalTable(QTableWidget):
+    """``cancel_requested(entry_id)`` when a row's "Cancel credit" is tapped."""
+
+    cancel_requested = Signal(int)
+
+    def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
+        super().__init__(0, len(HEADERS), parent)
+        self.amount_locale = locale
+        self.entries: list[JournalEntry] = []
+        self.cancel_buttons: dict[int, QPushButton] = {}
+        self.setHorizontalHeaderLabels([_t(h) if h else "" for h in HEADERS])
+        for column in (POINTS, AMOUNT):
+            head = self.horizontalHeaderItem(column)
+            if head is not None:
+                head.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.setStyleSheet(
+            "QTableView { font-size: 16px; } QHeaderView::section { font-size: 16px; }"
+            " QTableView::item { padding-left: 8px; padding-right: 8px; }"
+        )
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setAlternatingRowColors(True)
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.verticalHeader().hide()
+        self.verticalHeader().setDefaultSectionSize(ROW_PX)
+        self.verticalScrollBar().setSingleStep(ROW_PX // 2)
+        header = self.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        for column in range(len(HEADERS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(CLIENT, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(ACTION, QHeaderView.ResizeMode.Fixed)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        self.setColumnWidth(
+            ACTION, QFontMetrics(bold).horizontalAdvance(self.tr("Cancel credit")) + 80
+        )
+        self._actions_enabled = True
+
+    def show_entries(self, entries: Sequence[JournalEntry]) -> None:
+        self.entries = list(entries)
+        self.cancel_buttons = {}
+        self.setRowCount(0)
+        self.setRowCount(len(self.entries))
+        p = current_palette()
+        for row, entry in enumerate(self.entries):
+            points = "" if entry.points is None else format_points(entry.points, self.amount_locale)
+            amount = "" if entry.amount is None else format_amount(entry.amount, self.amount_locale)
+            cells = (
+                time_text(entry),
+                kind_text(entry),
+                entry.client.replace(" · ", "\n"),  # name over the masked email or document
+                points,
+                amount,
+                entry.ticket or "",
+                outcome_text(entry),
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column in (POINTS, AMOUNT):
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                if entry.canceled or entry.outcome in (Outcome.VOIDED, Outcome.FAILED):
+                    item.setForeground(QColor(p.muted))
+                if column == RESULT and entry.outcome in (Outcome.FAILED, Outcome.REJECTED):
+                    item.setForeground(QColor(p.danger))
+                if column == POINTS and entry.canceled:
+                    font = item.font()
+                    font.setStrikeOut(True)
+                    item.setFont(font)
+                if column == CLIENT:
+                    item.setToolTip(entry.client)
+                self.setItem(row, column, item)
+            if can_cancel(entry):
+                self.setCellWidget(row, ACTION, self._cancel_button(entry))
+        for column in range(ACTION):
+            if column != CLIENT:
+                self.resizeColumnToContents(column)
+
+    def _cancel_button(self, entry: JournalEntry) -> QPushButton:
+        button = QPushButton(self.tr("Cancel credit"))  # the column is as wide as this text
+        button.setEnabled(self._actions_enabled)
+        button.setStyleSheet("QPushButton { min-height: 24px; padding: 4px 14px; margin: 4px; }")
+        button.clicked.connect(
+            lambda _=False, entry_id=entry.id: self.cancel_requested.emit(entry_id)
+        )
+        self.cancel_buttons[entry.id] = button
+        return button
+
+    def set_actions_enabled(self, enabled: bool) -> None:
+        """Off while a cancel runs: a second one cannot start."""
+        self._actions_enabled = enabled
+        for button in self.cancel_buttons.values():
+            button.setEnabled(enabled)
+
+    def entry(self, entry_id: int) -> JournalEntry | None:
+        return next((e for e in self.entries if e.id == entry_id), None)
