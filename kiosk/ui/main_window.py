@@ -106,7 +106,7 @@ class CounterView(QWidget):
             button.clicked.connect(lambda _=False, key=screen.key: self.show_screen(key))
             self.rail_group.addButton(button)
             self.rail_buttons[screen.key] = button
-            rail_layout.addWidget(button)
+            rail_layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
             self.stack.addWidget(screen)
             screen.navigate.connect(self.show_screen)
             shortcut = QShortcut(QKeySequence(f"F{index + 1}"), self)

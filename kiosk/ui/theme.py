@@ -120,6 +120,7 @@ QLineEdit[role="big"] {{ font-size: 28px; min-height: 48px; }}
 QPushButton {{
     background: {p.surface}; border: 2px solid {p.border}; border-radius: 10px;
     padding: 8px 18px; min-height: {TOUCH_PX - 20}px; min-width: 64px; font-weight: 600;
+    icon-size: 24px;
 }}
 QPushButton:hover {{ border-color: {p.accent}; }}
 QPushButton:pressed {{ background: {p.surface_alt}; }}
@@ -136,7 +137,7 @@ QPushButton[role="tile"] {{ text-align: left; padding: 12px; min-height: 80px; }
 QPushButton[role="tile"]:checked {{ border-color: {p.accent}; background: {p.info_bg}; }}
 QToolButton[role="rail"] {{
     background: transparent; border: none; border-radius: 12px; padding: 8px;
-    min-width: {RAIL_PX - 24}px; min-height: 76px; font-size: 16px; font-weight: 600;
+    min-width: {RAIL_PX - 40}px; min-height: 76px; font-size: 16px; font-weight: 600;
     color: {p.muted};
 }}
 QToolButton[role="rail"]:checked {{ background: {p.info_bg}; color: {p.accent}; }}
@@ -148,6 +149,8 @@ QTableWidget, QTableView, QListWidget {{
 QHeaderView::section {{ background: {p.surface_alt}; border: none; padding: 8px; font-weight: 600; }}
 QScrollBar:vertical {{ width: 16px; background: transparent; }}
 QScrollBar::handle:vertical {{ background: {p.border}; border-radius: 8px; min-height: 48px; }}
+QScrollBar::add-line, QScrollBar::sub-line {{ height: 0px; width: 0px; border: none; }}
+QScrollBar::add-page, QScrollBar::sub-page {{ background: transparent; }}
 QProgressBar {{ border: none; background: {p.surface_alt}; border-radius: 6px; height: 12px; }}
 QProgressBar::chunk {{ background: {p.accent}; border-radius: 6px; }}
 """

@@ -1,0 +1,144 @@
+"""Render the counter's screens and states to PNG (docs/screenshots/), for the README
+and for looking at what we build.
+
+    python build/screenshots.py [--out docs/screenshots] [--size 1280x800] [--lang en|es]
+
+Runs the real counter (training mode: the in-process simulator with its demo data)
+offscreen and drives it through each screen, as a cashier would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+async def settle(seconds: float = 0.3) -> None:
+    await asyncio.sleep(seconds)
+
+
+async def until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        if loop.time() > deadline:
+            raise TimeoutError("state not reached")
+        await asyncio.sleep(0.02)
+
+
+async def shoot(args: argparse.Namespace) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from kiosk.core.paths import resolve_paths
+    from kiosk.core.settings import load_settings
+    from kiosk.ui.counter import build_view
+    from kiosk.ui.shell import KioskWindow
+    from kiosk.wiring import build_counter
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    width, height = (int(v) for v in args.size.split("x"))
+    paths = resolve_paths()
+    counter = await build_counter(load_settings(paths), paths, demo=True)
+    window = KioskWindow()
+    view = build_view(counter.session)
+    window.setCentralWidget(view)
+    window.resize(width, height)
+    window.show()
+    await view.load()
+    session = counter.session
+
+    async def save(name: str) -> None:
+        await settle()
+        QApplication.processEvents()
+        window.grab().save(str(out / f"{name}.png"))
+        print(f"{out / name}.png")  # noqa: T201
+
+    steps: list[tuple[str, Callable[[], Awaitable[Any]]]] = []
+
+    async def identify_empty() -> None:
+        view.show_screen("identify")
+
+    async def identify_found() -> None:
+        client = await session.api.search_client("30123456")
+        session.set_client(client)
+        view.show_screen("identify")
+
+    async def points() -> None:
+        view.show_screen("points")
+
+    async def rewards() -> None:
+        view.show_screen("rewards")
+        await settle(1.0)
+
+    async def redeem() -> None:
+        view.show_screen("redeem")
+
+    async def code() -> None:
+        view.show_screen("code")
+        await settle(1.5)
+
+    async def today() -> None:
+        view.show_screen("today")
+        await settle(0.5)
+
+    steps = [
+        ("01-identify-empty", identify_empty),
+        ("02-identify-found", identify_found),
+        ("03-points", points),
+        ("04-rewards", rewards),
+        ("05-redeem", redeem),
+        ("06-code", code),
+        ("07-today", today),
+    ]
+    try:
+        for name, step in steps:
+            if args.only and args.only not in name:
+                continue
+            await step()
+            await save(name)
+    finally:
+        view.shutdown()
+        await counter.close()
+        window.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--lang", default="en", choices=["en", "es"])
+    parser.add_argument("--only", default="")
+    args = parser.parse_args()
+    os.environ.setdefault("LOYALTY_KIOSK_HOME", tempfile.mkdtemp(prefix="kiosk-shots-"))
+
+    from PySide6.QtWidgets import QApplication
+
+    import qasync
+    from kiosk.ui.i18n import install_translators
+    from kiosk.ui.theme import apply_theme
+
+    app = QApplication(sys.argv[:1])
+    app.setQuitOnLastWindowClosed(False)
+    keep = install_translators(app, args.lang)
+    apply_theme(app, "light")
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    with loop:
+        loop.run_until_complete(shoot(args))
+    del keep
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
