@@ -3,23 +3,48 @@
 ``LoyaltyClient`` and its typed records (``kiosk.api.models``) and failures
 (``kiosk.api.errors``). Contract: ``shared/api/loyalty-api.md``; choices where it
 is silent: ``docs/simulator.md``.
+
+The names below are imported lazily (PEP 562): the kiosk imports
+``kiosk.api.logsafety`` before its first paint, and that must not pull in httpx and
+the whole client (about 200 ms) ahead of the window.
 """
 
-from kiosk.api.client import LoyaltyClient
-from kiosk.api.errors import (
-    AmbiguousOutcome,
-    ApiError,
-    ErrorKind,
-    FieldError,
-    MalformedResponse,
-    Reason,
-    Resource,
-)
-from kiosk.api.ratelimit import RateLimiter, shared_limiter
-from kiosk.api.retry import RetryPolicy
-from kiosk.api.transport import Timeouts
+from __future__ import annotations
 
-__all__ = [
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kiosk.api.client import LoyaltyClient
+    from kiosk.api.errors import (
+        AmbiguousOutcome,
+        ApiError,
+        ErrorKind,
+        FieldError,
+        MalformedResponse,
+        Reason,
+        Resource,
+    )
+    from kiosk.api.ratelimit import RateLimiter, shared_limiter
+    from kiosk.api.retry import RetryPolicy
+    from kiosk.api.transport import Timeouts
+
+_WHERE = {
+    "LoyaltyClient": "kiosk.api.client",
+    "AmbiguousOutcome": "kiosk.api.errors",
+    "ApiError": "kiosk.api.errors",
+    "ErrorKind": "kiosk.api.errors",
+    "FieldError": "kiosk.api.errors",
+    "MalformedResponse": "kiosk.api.errors",
+    "Reason": "kiosk.api.errors",
+    "Resource": "kiosk.api.errors",
+    "RateLimiter": "kiosk.api.ratelimit",
+    "shared_limiter": "kiosk.api.ratelimit",
+    "RetryPolicy": "kiosk.api.retry",
+    "Timeouts": "kiosk.api.transport",
+}
+
+__all__ = [  # a literal, so linters see the names re-exported above
     "AmbiguousOutcome",
     "ApiError",
     "ErrorKind",
@@ -33,3 +58,12 @@ __all__ = [
     "Timeouts",
     "shared_limiter",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'kiosk.api' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -103,3 +103,21 @@ def test_api_key_holder_never_shows_or_pickles_the_key() -> None:
         pickle.dumps(key)
     with pytest.raises(ValueError, match="API key is needed"):
         ApiKey("  ")
+
+
+def test_log_safety_loads_without_the_http_client() -> None:
+    """The app installs the filter before its first paint: no httpx on that path."""
+    import subprocess
+    import sys
+
+    code = "import sys, kiosk.api.logsafety; print('httpx' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+def test_package_exports_every_lazy_name() -> None:
+    import kiosk.api
+
+    assert sorted(kiosk.api.__all__) == sorted(kiosk.api._WHERE)
+    for name in kiosk.api.__all__:
+        assert getattr(kiosk.api, name) is not None
