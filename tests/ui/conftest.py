@@ -10,6 +10,7 @@ clock (``sim_world.clock.advance(s)``) directly.
 
 from __future__ import annotations
 
+import gc
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -32,6 +33,19 @@ def first_branch(world: World) -> dict[str, Any]:
     return branches[min(branches)]
 
 
+@pytest.fixture(autouse=True)
+def _collect_on_the_main_thread(qapp: Any) -> Iterator[None]:
+    """Widgets must die on the GUI thread: after each test, deliver deferred deletes and
+    collect garbage here, so a later GC pass on the database thread never destroys a
+    Qt object ("Timers cannot be stopped from another thread")."""
+    yield
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
 @pytest.fixture
 def session(
     arun: Callable[..., Any], sim_world: World, sim_app: ASGIApp, tmp_path: Any
@@ -50,7 +64,7 @@ def session(
     config = SessionConfig(
         environment="training",
         branch=BranchInfo(branch["id"], branch["name"]),
-        kiosk_id="k-test",
+        kiosk_id="0badcafe",
         locale=AmountLocale.ES_AR,
         idle_timeout_seconds=90,
     )

@@ -1,0 +1,234 @@
+"""Panels of the Points screen: the typed amount over its keypad, the preview's
+breakdown, and the full-width result of a credit."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk.api.models.points import Preview
+from kiosk.core.amounts import AmountLocale, format_amount, format_points
+from kiosk.core.sale import CreditOutcome, CreditStatus
+from kiosk.ui.icons import pixmap
+from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.keypad import Keypad
+
+KEYPAD_MAX_WIDTH = 520
+KEYPAD_MAX_HEIGHT = 4 * 112 + 3 * 8
+MAX_AMOUNT_TEXT = 16
+
+
+class AmountPad(QWidget):
+    """The amount as typed, in 64 px digits, over the 3x4 keypad."""
+
+    def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.amount_locale = locale
+        p = current_palette()
+        self.display = QFrame()
+        self.display.setProperty("role", "card")
+        self.amount = QLabel()
+        self.amount.setProperty("role", "amount")
+        self.amount.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.amount.setAccessibleName(self.tr("Purchase amount"))
+        self.problem = QLabel()
+        self.problem.setProperty("role", "field-error")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet(f"color: {p.danger}; font-size: 17px; font-weight: 600;")
+        inner = QVBoxLayout(self.display)
+        inner.setContentsMargins(20, 10, 20, 10)
+        inner.setSpacing(2)
+        inner.addWidget(self.amount)
+        inner.addWidget(self.problem)
+        self.keypad = Keypad(locale.decimal_separator)
+        self.keypad.setMaximumHeight(KEYPAD_MAX_HEIGHT)
+        column = QWidget()
+        column.setMaximumWidth(KEYPAD_MAX_WIDTH)
+        stack = QVBoxLayout(column)
+        stack.setContentsMargins(0, 0, 0, 0)
+        stack.setSpacing(12)
+        stack.addWidget(self.display)
+        stack.addWidget(self.keypad, 1)
+        stack.addStretch(0)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(column)
+        self.show_text("")
+        self.show_problem("")
+
+    def show_text(self, text: str) -> None:
+        p = current_palette()
+        shown = text or "0"
+        self.amount.setText(
+            f"$ {shown}" if self.amount_locale is AmountLocale.ES_AR else f"${shown}"
+        )
+        self.amount.setStyleSheet("" if text else f"color: {p.muted};")
+
+    def show_problem(self, text: str) -> None:
+        self.problem.setText(text)
+        self.problem.setVisible(bool(text))
+
+
+class PreviewCard(QFrame):
+    """What the credit will give: the amount echoed back, base points, bonuses, total."""
+
+    def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.amount_locale = locale
+        self.setProperty("role", "card")
+        p = current_palette()
+        self.heading = QLabel(self.tr("Preview: nothing credited yet"))
+        self.heading.setProperty("role", "muted")
+        self.amount = QLabel()
+        self.amount.setStyleSheet("font-size: 34px; font-weight: 700;")
+        self.amount.setAccessibleName(self.tr("Amount to credit"))
+        self.units = QLabel()
+        self.units.setProperty("role", "muted")
+        self.units.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.base = QLabel()
+        self.level_name = QLabel(self.tr("Level bonus"))
+        self.level = QLabel()
+        self.rules = QLabel()
+        self.total = QLabel()
+        self.total.setStyleSheet(f"font-size: 30px; font-weight: 700; color: {p.accent};")
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(16)
+        grid.setVerticalSpacing(4)
+        rows: list[tuple[QLabel, QLabel]] = [
+            (QLabel(self.tr("Base points")), self.base),
+            (self.level_name, self.level),
+            (QLabel(self.tr("Point rules bonus")), self.rules),
+        ]
+        for row, (name, value) in enumerate(rows):
+            name.setProperty("role", "muted")
+            value.setAlignment(Qt.AlignmentFlag.AlignRight)
+            grid.addWidget(name, row, 0)
+            grid.addWidget(value, row, 1)
+        line = QFrame()
+        line.setFixedHeight(1)
+        line.setStyleSheet(f"background: {p.border};")
+        total_name = QLabel(self.tr("Total"))
+        total_name.setStyleSheet("font-size: 22px; font-weight: 600;")
+        self.total.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        grid.addWidget(line, len(rows), 0, 1, 2)
+        grid.addWidget(total_name, len(rows) + 1, 0)
+        grid.addWidget(self.total, len(rows) + 1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(20, 12, 20, 12)
+        layout.setSpacing(2)
+        top = QHBoxLayout()
+        top.addWidget(self.amount, 1)
+        top.addWidget(self.units)
+        layout.addWidget(self.heading)
+        layout.addLayout(top)
+        layout.addSpacing(4)
+        layout.addLayout(grid)
+
+    def show_preview(self, preview: Preview, amount: Decimal | None, units: int) -> None:
+        points, locale = preview.points, self.amount_locale
+        if amount is None and points.amount:
+            amount = Decimal(str(points.amount))
+        self.amount.setText(format_amount(amount, locale) if amount is not None else "")
+        self.amount.setVisible(amount is not None)
+        self.units.setText(self.tr("%n units", "", units) if units else "")
+        self.units.setVisible(bool(units))
+        self.base.setText(format_points(points.initial or 0, locale))
+        level = preview.level
+        if level is not None and level.name and level.points_multiplier:
+            multiplier = f"{level.points_multiplier:g}".replace(".", locale.decimal_separator)
+            self.level_name.setText(
+                self.tr("Level bonus (%1 ×%2)").replace("%1", level.name).replace("%2", multiplier)
+            )
+        elif level is not None and level.name:
+            self.level_name.setText(self.tr("Level bonus (%1)").replace("%1", level.name))
+        else:
+            self.level_name.setText(self.tr("Level bonus"))
+        self.level.setText("+" + format_points(points.level_bonus or 0, locale))
+        self.rules.setText("+" + format_points(points.rules_bonus or 0, locale))
+        self.total.setText(self.tr("%1 pts").replace("%1", format_points(points.total, locale)))
+
+
+class CreditResultView(QFrame):
+    """The full-width result: points given and the new balance, or "already credited"."""
+
+    new_sale = Signal()
+
+    def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.amount_locale = locale
+        self.setProperty("role", "card")
+        self.icon = QLabel()
+        self.icon.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.headline = QLabel()
+        self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.headline.setWordWrap(True)
+        self.balance = QLabel()
+        self.balance.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.balance.setWordWrap(True)
+        self.balance.setStyleSheet("font-size: 26px; font-weight: 600;")
+        self.details = QLabel()
+        self.details.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.details.setWordWrap(True)
+        self.details.setProperty("role", "muted")
+        self.next = BusyButton(self.tr("New sale"), primary=True)
+        self.next.setStyleSheet("min-width: 320px; min-height: 48px;")
+        self.next.clicked.connect(self.new_sale.emit)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.next)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(32, 24, 32, 24)
+        layout.setSpacing(12)
+        layout.addStretch(1)
+        layout.addWidget(self.icon)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.balance)
+        layout.addWidget(self.details)
+        layout.addSpacing(16)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+
+    def show_outcome(
+        self, outcome: CreditOutcome, amount: Decimal | None, units: int, ticket: str | None
+    ) -> None:
+        p, locale = current_palette(), self.amount_locale
+        facts: list[str] = []
+        if amount is not None:
+            facts.append(format_amount(amount, locale))
+        if units:
+            facts.append(self.tr("%n units", "", units))
+        if ticket:
+            facts.append(self.tr("Ticket %1").replace("%1", ticket))
+        if outcome.status is CreditStatus.ALREADY_CREDITED:
+            self.icon.setPixmap(pixmap("info", p.accent, 72))
+            self.headline.setText(self.tr("This ticket was already credited"))
+            self.headline.setStyleSheet("font-size: 40px; font-weight: 700;")
+            self.balance.setText(self.tr("No new points were given."))
+        else:
+            self.icon.setPixmap(pixmap("success", p.success, 72))
+            points = format_points(outcome.points, locale) if outcome.points is not None else ""
+            self.headline.setText(self.tr("+%1 points").replace("%1", points))
+            self.headline.setStyleSheet(f"font-size: 64px; font-weight: 700; color: {p.success};")
+            if outcome.balance is not None:
+                self.balance.setText(
+                    self.tr("New balance: %1 points").replace(
+                        "%1", format_points(outcome.balance, locale)
+                    )
+                )
+            else:
+                self.balance.setText(self.tr("Credited. The new balance shows on the next search."))
+            if outcome.confirmed_by_duplicate:
+                facts.append(self.tr("confirmed after a lost answer, credited once"))
+        self.details.setText(" · ".join(facts))
+        self.details.setVisible(bool(facts))

@@ -1,0 +1,64 @@
+"""What the Points screen tests share: the screen over the simulator, ledger helpers."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from kiosk.core.session import CounterSession
+from kiosk.sim.control import SimControl
+from kiosk.sim.world import World
+from kiosk.ui.screens.points import PointsScreen
+from tests.qt_async import until
+
+JUAN = "30123456"  # Juan Carlos Pérez, Plata in the seed
+CREDIT = r"^/external/tags/add$"
+LEFT = Qt.MouseButton.LeftButton
+
+Run = Callable[..., Any]
+
+
+def points_screen(qtbot: QtBot, session: CounterSession, arun: Run) -> Iterator[PointsScreen]:
+    """The screen for Juan, shown; deleted on this thread afterwards (see below)."""
+    session.config.kiosk_id = "0a1b2c3d"  # a real kiosk id (8 hex digits)
+    session.set_client(arun(session.api.search_client(JUAN)))
+    widget = PointsScreen(session)
+    qtbot.addWidget(widget)
+    widget.resize(1100, 640)
+    widget.show()
+    widget.entered()
+    yield widget
+    # pytest-qt has closed it and asked for its deletion: delete it now, on this thread.
+    # Left to the garbage collector (the screen and the session refer to each other),
+    # its widgets could be destroyed on the database thread, which Qt does not allow.
+    session.client_changed.disconnect(widget._client_changed)
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+
+
+def ledger_of(world: World, external_id: str | None) -> list[dict[str, Any]]:
+    return [op for op in SimControl(world).ledger() if op.get("externalId") == external_id]
+
+
+def score(world: World, client_id: int) -> int:
+    return int(world.merchants[1].tables["clients"][client_id]["score"])
+
+
+def credits_sent(world: World) -> list[dict[str, Any]]:
+    return SimControl(world).requests(path=CREDIT, method="POST")
+
+
+async def preview_amount(qtbot: QtBot, screen: PointsScreen, typed: str) -> None:
+    qtbot.keyClicks(screen, typed)
+    qtbot.keyClick(screen, Qt.Key.Key_Return)
+    await until(lambda: screen.preview_card.isVisible() and not screen.main.busy)
+
+
+async def credit(qtbot: QtBot, screen: PointsScreen) -> None:
+    qtbot.mouseClick(screen.main, LEFT)
+    await until(lambda: screen.pages.currentWidget() is screen.result and not screen.main.busy)
