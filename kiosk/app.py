@@ -1,29 +1,44 @@
 """Starts the counter: one function owns the Qt application, the qasync loop, the
 window and the shutdown.
 
-The window paints a "Starting…" frame first; only then are the API client, the
-simulator and the screens imported and built (``kiosk.wiring``), so the first
-paint does not wait for what it does not show.
+Order matters for the first paint: the window paints a "Starting…" frame with
+plain Qt first (``paint_first_frame``); only then are asyncio/qasync, the API
+client, the simulator and the screens imported and built (``kiosk.wiring``), so
+the first paint does not wait for what it does not show.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sys
 import time
 from argparse import Namespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from kiosk.ui.shell import KioskWindow
 
 log = logging.getLogger(__name__)
 
+FIRST_PAINT_WAIT = 5.0
+
+
+def paint_first_frame(app: QApplication, window: KioskWindow) -> None:
+    """Show the window and let Qt paint it once, before any asyncio machinery exists."""
+    painted: list[bool] = []
+    window.first_painted.connect(lambda: painted.append(True))
+    window.show()
+    deadline = time.monotonic() + FIRST_PAINT_WAIT
+    while not painted and time.monotonic() < deadline:
+        app.processEvents()
+
 
 def run(args: Namespace, started: float) -> int:
-    import qasync
     from PySide6.QtWidgets import QApplication
 
     from kiosk.core import settings as S
-    from kiosk.core.logs import setup_logging
     from kiosk.core.paths import resolve_paths
     from kiosk.core.settings import load_settings
     from kiosk.ui.i18n import choose_language, install_translators
@@ -31,7 +46,6 @@ def run(args: Namespace, started: float) -> int:
     from kiosk.ui.theme import apply_theme
 
     paths = resolve_paths()
-    setup_logging(paths.log_dir, console=args.smoke)
     settings = load_settings(paths)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -44,9 +58,20 @@ def run(args: Namespace, started: float) -> int:
     apply_theme(app, str(settings.get(S.THEME)))
     window = KioskWindow()
     window.resize(1280, 800)
+    paint_first_frame(app, window)
+    timings = {"first_paint": time.perf_counter() - started}
+    # The log handlers (rotation, redaction) load after the first frame; settings
+    # problems found while loading are logged by their warnings from here on.
+    from kiosk.core.logs import setup_logging
+
+    setup_logging(paths.log_dir, console=args.smoke)
+
+    import asyncio
+
+    import qasync
+
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
-    timings: dict[str, float] = {}
     try:
         with loop:
             return loop.run_until_complete(_main(window, settings, paths, args, started, timings))
@@ -63,24 +88,16 @@ async def _main(
     started: float,
     timings: dict[str, float],
 ) -> int:
+    import asyncio
+
     from PySide6.QtWidgets import QApplication
 
     loop = asyncio.get_running_loop()
-    painted: asyncio.Future[None] = loop.create_future()
     closed: asyncio.Future[None] = loop.create_future()
-
-    def on_paint() -> None:
-        timings["first_paint"] = time.perf_counter() - started
-        if not painted.done():
-            painted.set_result(None)
-
-    window.first_painted.connect(on_paint)
     window.closing.connect(lambda: closed.done() or closed.set_result(None))
     app = QApplication.instance()
     if app is not None:  # the OS ends the session
         app.aboutToQuit.connect(lambda: closed.done() or closed.set_result(None))
-    window.show()
-    await painted
 
     from kiosk.ui.counter import build_view
     from kiosk.wiring import NotConfigured, build_counter
@@ -117,6 +134,7 @@ async def _main(
             )
             window.close()
         else:
+            view.warm_up()
             await closed
     finally:
         reporter.uninstall()

@@ -18,7 +18,6 @@ from kiosk.core.amounts import as_locale
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.journal import AsyncJournal
 from kiosk.core.paths import KioskPaths
-from kiosk.core.secrets import load_api_key
 from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
 from kiosk.core.settings import Environment, Settings
 from kiosk.core.tickets import load_kiosk_id
@@ -84,6 +83,8 @@ async def build_counter(
         if transport is None:
             transport, closers = training_transport(paths)
     else:
+        from kiosk.core.secrets import load_api_key  # keyring: not needed in training
+
         base_url = settings.base_url() or ""
         key = api_key or load_api_key(environment.value, base_url)
         if not key:

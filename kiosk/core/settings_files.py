@@ -21,7 +21,6 @@ import json
 import logging
 import os
 import re
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -182,6 +181,8 @@ def read_overrides_file(path: Path) -> dict[str, object]:
 
 def write_overrides_file(path: Path, values: Mapping[str, object]) -> None:
     """Replace the overrides file atomically (a crash leaves the old or the new one)."""
+    import tempfile  # only when saving: kept off the start-up path
+
     path.parent.mkdir(parents=True, exist_ok=True)
     document = {"version": OVERRIDES_VERSION, "settings": dict(sorted(values.items()))}
     fd, temp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)

@@ -5,7 +5,8 @@ screen, and the status bar that never moves. It is the central widget of the
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -30,6 +31,24 @@ from kiosk.ui.widgets.client_card import ClientCard
 from kiosk.ui.widgets.status_bar import CounterStatusBar
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ScreenSpec:
+    """A screen of the rail, built on first use (start-up builds only the first)."""
+
+    key: str
+    icon_name: str
+    needs_client: bool
+    title: str
+    factory: Callable[[], Screen]
+
+    @classmethod
+    def of(cls, screen: Screen) -> ScreenSpec:
+        return cls(
+            screen.key, screen.icon_name, screen.needs_client, screen.title(), lambda: screen
+        )
+
 
 USER_INPUT = frozenset(
     {
@@ -72,11 +91,14 @@ class IdleWatch(QObject):
 
 
 class CounterView(QWidget):
-    def __init__(self, session: CounterSession, screens: Sequence[Screen]) -> None:
+    def __init__(self, session: CounterSession, screens: Sequence[Screen | ScreenSpec]) -> None:
         super().__init__()
         self.setObjectName("root")
         self.session = session
-        self.screens = {screen.key: screen for screen in screens}
+        specs = [s if isinstance(s, ScreenSpec) else ScreenSpec.of(s) for s in screens]
+        self.specs = {spec.key: spec for spec in specs}
+        # The screens built so far (a spec is built on first show, or by warm_up()).
+        self.screens: dict[str, Screen] = {}
         self.band = EnvironmentBand()
         self.band.set_environment(session.config.environment)
         self.card = ClientCard(session.config.locale)
@@ -94,21 +116,19 @@ class CounterView(QWidget):
         rail_layout.setContentsMargins(8, 12, 8, 12)
         rail_layout.setSpacing(6)
         palette = current_palette()
-        for index, screen in enumerate(screens):
+        for index, screen in enumerate(specs):
             button = QToolButton()
             button.setProperty("role", "rail")
             button.setCheckable(True)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
             button.setIcon(icon(screen.icon_name, palette.accent, palette.border))
             button.setIconSize(QSize(32, 32))
-            button.setText(screen.title())
+            button.setText(screen.title)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, key=screen.key: self.show_screen(key))
             self.rail_group.addButton(button)
             self.rail_buttons[screen.key] = button
             rail_layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
-            self.stack.addWidget(screen)
-            screen.navigate.connect(self.show_screen)
             shortcut = QShortcut(QKeySequence(f"F{index + 1}"), self)
             shortcut.activated.connect(lambda key=screen.key: self.show_screen(key))
         rail_layout.addStretch(1)
@@ -136,19 +156,47 @@ class CounterView(QWidget):
         self.idle.idle.connect(self.on_idle)
         self.current: Screen | None = None
         self._client_changed(session.client)
-        if screens:
-            self.show_screen(screens[0].key)
+        if specs:
+            self.show_screen(specs[0].key)
         self.idle.start()
 
-    def show_screen(self, key: str) -> None:
+    def build(self, key: str) -> Screen:
+        """The screen of ``key``, built now if it was not yet."""
         screen = self.screens.get(key)
-        if screen is None or screen is self.current:
+        if screen is None:
+            screen = self.specs[key].factory()
+            screen.navigate.connect(self.show_screen)
+            self.stack.addWidget(screen)
+            self.screens[key] = screen
+        return screen
+
+    def warm_up(self) -> None:
+        """Build the screens not shown yet, one per event-loop turn, and fetch their
+        data: the cashier's first visit to each is then instant."""
+        pending = [key for key in self.specs if key not in self.screens]
+        if not pending:
             return
-        if screen.needs_client and self.session.client is None:
+
+        def next_one() -> None:
+            key = pending.pop(0)
+            if key not in self.screens:
+                screen = self.build(key)
+                screen.run("preload", screen.preload())
+            if pending:
+                QTimer.singleShot(0, next_one)
+
+        QTimer.singleShot(0, next_one)
+
+    def show_screen(self, key: str) -> None:
+        spec = self.specs.get(key)
+        if spec is None or (self.current is not None and self.current.key == key):
+            return
+        if spec.needs_client and self.session.client is None:
             self.rail_buttons[key].setChecked(False)
             if self.current is not None:
                 self.rail_buttons[self.current.key].setChecked(True)
             return
+        screen = self.build(key)
         if self.current is not None:
             self.current.leave()
         self.current = screen
@@ -158,14 +206,14 @@ class CounterView(QWidget):
 
     def change_client(self) -> None:
         self.session.clear_client()
-        self.show_screen(next(iter(self.screens)))
+        self.show_screen(next(iter(self.specs)))
 
     def on_idle(self) -> None:
         log.info("idle: clearing the counter")
         self.session.clear_client()
         for screen in self.screens.values():
             screen.reset()
-        first = next(iter(self.screens), None)
+        first = next(iter(self.specs), None)
         if first is not None:
             self.show_screen(first)
         self.idle.start()
@@ -177,12 +225,11 @@ class CounterView(QWidget):
     def _client_changed(self, client: Client | None) -> None:
         self.card.show_client(client)
         for key, button in self.rail_buttons.items():
-            screen = self.screens[key]
-            enabled = not screen.needs_client or client is not None
+            enabled = not self.specs[key].needs_client or client is not None
             button.setEnabled(enabled)
             button.setToolTip("" if enabled else self.tr("Identify a client first"))
         if client is None and self.current is not None and self.current.needs_client:
-            self.show_screen(next(iter(self.screens)))
+            self.show_screen(next(iter(self.specs)))
 
     def shutdown(self) -> None:
         """Cancel every screen's work and stop watching input (the window is closing)."""

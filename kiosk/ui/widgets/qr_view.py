@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import segno
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QLabel, QWidget
 
 
 def qr_image(data: str, scale: int = 8, border: int = 4) -> QImage:
+    import segno  # only when a QR is shown: ~30 ms kept off the start-up path
+
     code = segno.make(data, error="m", micro=False)
     # One grey byte a module, wrapped then copied: QImage.setPixel is not used because
     # PySide6 6.12 corrupts reference counts in it (the interpreter aborts later on).
