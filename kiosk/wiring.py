@@ -110,6 +110,7 @@ async def build_counter(
         validation_qr_id=settings.get(S.VALIDATION_QR_ID),
         point_item_ids=tuple(settings.get(S.POINT_ITEMS)),
         idle_timeout_seconds=settings.get(S.IDLE_TIMEOUT),
+        extra={"on_screen_keyboard": str(settings.get(S.ON_SCREEN_KEYBOARD))},
     )
     return Counter(CounterSession(api, journal, config), worker, closers)
 
