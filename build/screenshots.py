@@ -62,7 +62,7 @@ async def shoot(args: argparse.Namespace) -> None:
         await settle()
         QApplication.processEvents()
         window.grab().save(str(out / f"{name}.png"))
-        print(f"{out / name}.png")  # noqa: T201
+        print(f"{out / name}.png")
 
     steps: list[tuple[str, Callable[[], Awaitable[Any]]]] = []
 
@@ -103,10 +103,9 @@ async def shoot(args: argparse.Namespace) -> None:
     ]
     try:
         for name, step in steps:
-            if args.only and args.only not in name:
-                continue
-            await step()
-            await save(name)
+            await step()  # every step runs: later screens need the client found earlier
+            if not args.only or args.only in name:
+                await save(name)
     finally:
         view.shutdown()
         await counter.close()
@@ -122,9 +121,9 @@ def main() -> int:
     args = parser.parse_args()
     os.environ.setdefault("LOYALTY_KIOSK_HOME", tempfile.mkdtemp(prefix="kiosk-shots-"))
 
+    import qasync
     from PySide6.QtWidgets import QApplication
 
-    import qasync
     from kiosk.ui.i18n import install_translators
     from kiosk.ui.theme import apply_theme
 

@@ -1,0 +1,147 @@
+"""The client panel of manager mode: the edit form (only changed fields are sent),
+with Suspend and Schedule removal, and the removal reasons for the confirmation.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtWidgets import QGridLayout, QPushButton, QWidget
+
+from kiosk.api.models.clients import Client, RemovalReason
+from kiosk.core.admin_clients import (
+    CARD,
+    DESCRIPTION,
+    DOCUMENT,
+    EMAIL,
+    FIRST_NAME,
+    LAST_NAME,
+    PHONE,
+    REMOVAL_REASONS,
+    ClientForm,
+)
+from kiosk.ui.admin.form import TALL, FormPanel, line, set_read_only
+from kiosk.ui.icons import icon
+from kiosk.ui.theme import current_palette
+
+REASON_TEXT = {
+    RemovalReason.REQUESTED_BY_CLIENT: QT_TRANSLATE_NOOP("ClientPanel", "The client asked for it"),
+    RemovalReason.DUPLICATE_CLIENT: QT_TRANSLATE_NOOP("ClientPanel", "Duplicate client"),
+    RemovalReason.INCORRECT_EMAIL: QT_TRANSLATE_NOOP("ClientPanel", "Wrong email"),
+    RemovalReason.OTHER: QT_TRANSLATE_NOOP("ClientPanel", "Another reason"),
+}
+
+
+def reason_text(reason: RemovalReason) -> str:
+    return QCoreApplication.translate("ClientPanel", str(REASON_TEXT[reason]))
+
+
+class RemovalReasons(QWidget):
+    """The reasons of a removal, as touch toggles (at least one is needed)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.buttons: dict[RemovalReason, QPushButton] = {}
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 8, 0, 0)
+        grid.setSpacing(8)
+        for index, reason in enumerate(REMOVAL_REASONS):
+            button = QPushButton(reason_text(reason))
+            button.setCheckable(True)
+            button.setProperty("role", "tile")
+            button.setStyleSheet("QPushButton { min-height: 28px; padding: 8px 16px; }")
+            button.setMinimumHeight(48)
+            grid.addWidget(button, index // 2, index % 2)
+            self.buttons[reason] = button
+
+    def chosen(self) -> tuple[RemovalReason, ...]:
+        return tuple(r for r, b in self.buttons.items() if b.isChecked())
+
+    def clear(self) -> None:
+        for button in self.buttons.values():
+            button.setChecked(False)
+
+
+class ClientPanel(FormPanel):
+    def __init__(self) -> None:
+        super().__init__(save_text=self.tr("Save changes"), danger_text=self.tr("Schedule removal"))
+        p = current_palette()
+        self.client: Client | None = None
+        self.original = ClientForm()
+        self.email_locked = False
+        self.add_note(
+            self.tr("Only the fields you change are sent; the others stay as they are."),
+            warning=True,
+        )
+        self.first_name = line()
+        self.last_name = line()
+        self.email = line(self.tr("name@example.com"))
+        self.document = line()
+        self.phone = line()
+        self.card = line()
+        self.description = line(self.tr("Internal notes, never shown to the client"))
+        self.add_field(FIRST_NAME, self.tr("First names"), self.first_name)
+        self.add_field(LAST_NAME, self.tr("Last names"), self.last_name)
+        email_box = self.add_field(EMAIL, self.tr("Email"), self.email)
+        self.lock_note = email_box.hint
+        self.lock_note.setText(
+            self.tr("The email cannot be changed: the client already entered the platform.")
+        )
+        self.add_field(DOCUMENT, self.tr("Document"), self.document)
+        self.add_field(PHONE, self.tr("Phone"), self.phone)
+        self.add_field(CARD, self.tr("Affiliate card"), self.card)
+        self.add_field(DESCRIPTION, self.tr("Notes"), self.description, wide=True)
+        self.suspend_button = QPushButton(self.tr("Suspend"))
+        self.suspend_button.setIcon(icon("error", p.danger))
+        self.suspend_button.setStyleSheet(TALL)
+        self.suspend_button.setMinimumHeight(64)
+        self.extra_buttons.addWidget(self.suspend_button)
+
+    def set_busy(self, busy: bool) -> None:
+        super().set_busy(busy)
+        if self.client is not None and not self.client.is_suspended:
+            self.suspend_button.setEnabled(not busy)
+
+    def show_client(self, client: Client, form: ClientForm) -> None:
+        self.client = client
+        self.original = form
+        self.heading.setText(client.name or self.tr("Client #%1").replace("%1", str(client.id)))
+        self.set_email_locked(False)
+        self.fill(form)
+        suspended = client.is_suspended
+        self.suspend_button.setEnabled(not suspended)
+        self.suspend_button.setText(self.tr("Suspended") if suspended else self.tr("Suspend"))
+
+    def set_email_locked(self, locked: bool) -> None:
+        self.email_locked = locked
+        set_read_only(self.email, locked)
+        self.lock_note.setVisible(locked)
+
+    def fill(self, form: ClientForm) -> None:
+        self.clear_problems()
+        self.first_name.setText(form.first_name)
+        self.last_name.setText(form.last_name)
+        self.email.setText(form.email)
+        self.document.setText(form.document)
+        self.phone.setText(form.phone)
+        self.card.setText(form.affiliate_card)
+        self.description.setText(form.description)
+        self.rewind()
+
+    def read(self) -> ClientForm:
+        return ClientForm(
+            first_name=self.first_name.text(),
+            last_name=self.last_name.text(),
+            email=self.email.text(),
+            document=self.document.text(),
+            phone=self.phone.text(),
+            affiliate_card=self.card.text(),
+            description=self.description.text(),
+        )
+
+    def forget(self) -> None:
+        """Empty the panel (personal data) after an idle reset or a removal."""
+        self.client = None
+        self.original = ClientForm()
+        self.heading.clear()
+        self.set_email_locked(False)
+        self.fill(ClientForm())

@@ -1,0 +1,386 @@
+"""A reusable paginated administration list: search (latest wins), sort by the
+contract's ``order`` values, filters, pages ("1–10 of 36"), and its states: busy,
+empty (what to do), error (try again; the banner says why).
+
+The list asks its section to run the request (``Screen.run("list", ...)``): a newer
+search, sort or page replaces the request still running, and leaving the section
+cancels it. Tapping a row emits ``activated(row)``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk.api.errors import ApiError
+from kiosk.api.models.common import Direction, Page
+from kiosk.core.admin_paging import DEFAULT_LIMIT, ListState, PageWindow
+from kiosk.ui.admin.chips import CHIP_STYLE, ChoiceChips
+from kiosk.ui.icons import icon
+from kiosk.ui.screens.base import Screen
+from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.busy_button import BusyButton
+
+log = logging.getLogger(__name__)
+
+ROW_PX = 52  # ten rows fit at 1280x800; still a comfortable touch target
+SEARCH_DELAY_MS = 400
+Fetch = Callable[[ListState], Awaitable[Page[Any]]]
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str  # translated
+    text: Callable[[Any], str]
+    order: str | None = None  # the API ``order`` this column sorts by
+    right: bool = False
+    stretch: bool = False
+    dim: Callable[[Any], bool] | None = None  # grey the row's text (disabled...)
+    swatch: Callable[[Any], str | None] | None = None  # a colour square before the text
+
+
+class AdminList(QWidget):
+    activated = Signal(int)
+    new_requested = Signal()
+    loaded = Signal()
+
+    def __init__(
+        self,
+        owner: Screen,
+        fetch: Fetch,
+        columns: Sequence[Column],
+        *,
+        sorts: Sequence[tuple[str | None, str]] = (),
+        new_text: str = "",
+        search_hint: str = "",
+        empty_text: str = "",
+        limit: int = DEFAULT_LIMIT,
+        default: ListState | None = None,
+    ) -> None:
+        super().__init__()
+        self.owner = owner
+        self.fetch = fetch
+        self.columns = list(columns)
+        self.sorts = list(sorts)
+        self.state = default or ListState(limit=limit)
+        self.items: list[Any] = []
+        self.page_window: PageWindow | None = None
+        self.loads = 0  # pages shown (tests and screenshots wait on it)
+        self.failed = False
+        p = current_palette()
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(search_hint or self.tr("Search"))
+        self.search.setMinimumHeight(52)
+        self.search.setClearButtonEnabled(True)
+        # Not focused on its own when shown: the on-screen keyboard waits for a tap.
+        self.search.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.search.setVisible(bool(search_hint))
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self.apply_search)
+        self.search.textEdited.connect(lambda _: self._search_timer.start())
+        self.search.returnPressed.connect(self.apply_search)
+        self.refresh_button = BusyButton(self.tr("Refresh"))
+        self.refresh_button.setIcon(icon("refresh", p.accent))
+        self.refresh_button.setMinimumHeight(52)
+        self.refresh_button.clicked.connect(self.reload)
+        self.new_button = QPushButton(new_text)
+        self.new_button.setProperty("role", "primary")
+        self.new_button.setIcon(icon("points", p.accent_text))
+        self.new_button.setMinimumHeight(52)
+        self.new_button.setVisible(bool(new_text))
+        self.new_button.clicked.connect(self.new_requested.emit)
+        top = QHBoxLayout()
+        top.setSpacing(12)
+        top.addWidget(self.search, 1)
+        if not search_hint:
+            top.addStretch(1)
+        top.addWidget(self.refresh_button)
+        top.addWidget(self.new_button)
+
+        self.sort_chips = ChoiceChips(self.tr("Sort by"), self.sorts)
+        self.sort_chips.chosen.connect(self._sort_chosen)
+        self.direction_button = QPushButton()
+        self.direction_button.setMinimumHeight(48)
+        self.direction_button.setStyleSheet(CHIP_STYLE)
+        self.direction_button.clicked.connect(self._toggle_direction)
+        self.filters = QVBoxLayout()
+        self.filters.setSpacing(8)
+        second = QHBoxLayout()
+        second.setSpacing(12)
+        second.addWidget(self.sort_chips)
+        second.addWidget(self.direction_button)
+        second.addStretch(1)
+        self.sort_chips.setVisible(bool(self.sorts))
+        self.direction_button.setVisible(bool(self.sorts))
+
+        self.table = QTableWidget(0, len(self.columns))
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setAlternatingRowColors(True)
+        self.table.setShowGrid(False)
+        self.table.setWordWrap(False)
+        self.table.setStyleSheet(
+            "QTableView { font-size: 17px; } QHeaderView::section { font-size: 16px; }"
+            " QTableView::item { padding-left: 8px; padding-right: 8px; }"
+        )
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(ROW_PX)
+        header = self.table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setMinimumHeight(44)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        header.sectionClicked.connect(self._header_clicked)
+        self.set_columns(self.columns)
+        self.table.cellClicked.connect(lambda row, _col: self.activated.emit(row))
+
+        self.empty = QLabel(empty_text)
+        self.empty.setProperty("role", "muted")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self._empty_text = empty_text
+        self.error_panel = QWidget()
+        self.error_label = QLabel(self.tr("The list could not be loaded."))
+        self.error_label.setProperty("role", "muted")
+        self.error_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.retry_button = QPushButton(self.tr("Try again"))
+        self.retry_button.setStyleSheet("QPushButton { min-height: 32px; padding: 8px 32px; }")
+        self.retry_button.clicked.connect(self.reload)
+        error_layout = QVBoxLayout(self.error_panel)
+        error_layout.addStretch(1)
+        error_layout.addWidget(self.error_label)
+        error_layout.addWidget(self.retry_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        error_layout.addStretch(1)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.table)
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self.error_panel)
+
+        self.range_label = QLabel()
+        self.range_label.setProperty("role", "muted")
+        self.previous_button = QPushButton(self.tr("Previous"))
+        self.next_button = QPushButton(self.tr("Next"))
+        for button in (self.previous_button, self.next_button):
+            button.setMinimumHeight(48)
+            button.setMinimumWidth(140)
+            button.setEnabled(False)
+        self.previous_button.clicked.connect(lambda: self.go_to(self.state.page - 1))
+        self.next_button.clicked.connect(lambda: self.go_to(self.state.page + 1))
+        pages = QHBoxLayout()
+        pages.setSpacing(12)
+        pages.addWidget(self.range_label)
+        pages.addStretch(1)
+        pages.addWidget(self.previous_button)
+        pages.addWidget(self.next_button)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(12)
+        layout.addLayout(top)
+        layout.addLayout(second)
+        layout.addLayout(self.filters)
+        layout.addWidget(self.stack, 1)
+        layout.addLayout(pages)
+        self._sync_sort()
+
+    def set_columns(self, columns: Sequence[Column]) -> None:
+        """(Re)define the columns (the rewards' prices have one per level)."""
+        self.columns = list(columns)
+        self.table.setRowCount(0)
+        self.table.setColumnCount(len(self.columns))
+        self.table.setHorizontalHeaderLabels([c.title for c in self.columns])
+        header = self.table.horizontalHeader()
+        for index, column in enumerate(self.columns):
+            header.setSectionResizeMode(
+                index,
+                QHeaderView.ResizeMode.Stretch
+                if column.stretch
+                else QHeaderView.ResizeMode.ResizeToContents,
+            )
+            head = self.table.horizontalHeaderItem(index)
+            if head is not None and column.right:
+                head.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if self.items and self.page_window is not None:
+            self.show_page(self.items, self.page_window)
+
+    # -- what to ask -----------------------------------------------------------------------
+    def add_filter(self, widget: QWidget) -> None:
+        """A filter row under the sort (chips of the resource's filter values)."""
+        row = QHBoxLayout()
+        row.addWidget(widget)
+        row.addStretch(1)
+        self.filters.addLayout(row)
+
+    def set_filter(self, name: str, value: str | int | bool | None) -> None:
+        self.state = self.state.filtered(name, value)
+        self.reload()
+
+    def apply_search(self) -> None:
+        self._search_timer.stop()
+        text = self.search.text()
+        if " ".join(text.split()) == self.state.query and self.loads:
+            return
+        self.state = self.state.searching(text)
+        self.reload()
+
+    def sort_by(self, order: str | None, direction: Direction | None = None) -> None:
+        self.state = self.state.sorted_by(order, direction)
+        self._sync_sort()
+        self.reload()
+
+    def go_to(self, page: int) -> None:
+        self.state = self.state.at_page(page)
+        self.reload()
+
+    def _sort_chosen(self, order: str | None) -> None:
+        if order != self.state.order:
+            self.sort_by(order, Direction.ASC)
+
+    def _toggle_direction(self) -> None:
+        if self.state.order is not None:
+            flipped = Direction.DESC if self.state.direction is Direction.ASC else Direction.ASC
+            self.sort_by(self.state.order, flipped)
+
+    def _header_clicked(self, index: int) -> None:
+        order = self.columns[index].order
+        if order is not None and any(o == order for o, _ in self.sorts):
+            self.sort_by(order)
+
+    def _sync_sort(self) -> None:
+        self.sort_chips.set_value(self.state.order)
+        ascending = self.state.direction is Direction.ASC
+        self.direction_button.setText(
+            self.tr("↑ Ascending") if ascending else self.tr("↓ Descending")
+        )
+        self.direction_button.setEnabled(self.state.order is not None)
+        header = self.table.horizontalHeader()
+        column = next(
+            (i for i, c in enumerate(self.columns) if c.order and c.order == self.state.order), -1
+        )
+        header.setSortIndicatorShown(column >= 0)
+        if column >= 0:
+            header.setSortIndicator(
+                column,
+                Qt.SortOrder.AscendingOrder if ascending else Qt.SortOrder.DescendingOrder,
+            )
+
+    # -- loading -----------------------------------------------------------------------------
+    def reload(self) -> None:
+        self.owner.run("list", self._load(self.state), buttons=[self.refresh_button])
+
+    async def _load(self, state: ListState) -> None:
+        self._set_loading(True)
+        try:
+            page = await self.fetch(state)
+            window = PageWindow.of(page.meta, len(page.items), state.limit)
+            if window.past_the_end:  # records removed meanwhile: the last page instead
+                state = state.at_page(max(1, window.pages))
+                self.state = state
+                page = await self.fetch(state)
+                window = PageWindow.of(page.meta, len(page.items), state.limit)
+        except ApiError:
+            self.failed = True
+            self.stack.setCurrentWidget(self.error_panel)
+            self.range_label.clear()
+            raise
+        finally:
+            self._set_loading(False)
+        self.failed = False
+        self.show_page(list(page.items), window)
+
+    def _set_loading(self, loading: bool) -> None:
+        self.table.setEnabled(not loading)
+        self.retry_button.setEnabled(not loading)
+        if loading:
+            self.previous_button.setEnabled(False)
+            self.next_button.setEnabled(False)
+        elif self.page_window is not None and not self.failed:
+            self.previous_button.setEnabled(self.page_window.has_previous)
+            self.next_button.setEnabled(self.page_window.has_next)
+
+    def show_page(self, items: list[Any], window: PageWindow) -> None:
+        self.items = items
+        self.page_window = window
+        p = current_palette()
+        self.table.setRowCount(0)
+        self.table.setRowCount(len(items))
+        for row, record in enumerate(items):
+            dim = False
+            for index, column in enumerate(self.columns):
+                cell = QTableWidgetItem(column.text(record))
+                if column.right:
+                    cell.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                colour = column.swatch(record) if column.swatch else None
+                if colour and QColor.isValidColorName(colour):
+                    cell.setData(Qt.ItemDataRole.DecorationRole, QColor(colour))
+                dim = dim or bool(column.dim and column.dim(record))
+                self.table.setItem(row, index, cell)
+            if dim:
+                for index in range(len(self.columns)):
+                    shown = self.table.item(row, index)
+                    if shown is not None:
+                        shown.setForeground(QColor(p.muted))
+        if items:
+            self.stack.setCurrentWidget(self.table)
+        else:
+            self.empty.setText(
+                self.tr("Nothing matches. Clear the search or change the filters.")
+                if self.state.narrowed
+                else self._empty_text
+            )
+            self.stack.setCurrentWidget(self.empty)
+        self.range_label.setText(self.range_text(window))
+        self.previous_button.setEnabled(window.has_previous)
+        self.next_button.setEnabled(window.has_next)
+        self.loads += 1
+        self.loaded.emit()
+
+    def range_text(self, window: PageWindow) -> str:
+        if not window.total:
+            return ""
+        return (
+            self.tr("%1–%2 of %3")
+            .replace("%1", str(window.first))
+            .replace("%2", str(window.last))
+            .replace("%3", str(window.total))
+        )
+
+    def item(self, row: int) -> Any:
+        return self.items[row] if 0 <= row < len(self.items) else None
+
+    def texts(self, column: int) -> list[str]:
+        """The texts of one column, top to bottom (tests and logs)."""
+        return [
+            (cell.text() if (cell := self.table.item(r, column)) is not None else "")
+            for r in range(self.table.rowCount())
+        ]
+
+    def clear(self) -> None:
+        """Forget the rows (idle reset: they may hold personal data)."""
+        self.items = []
+        self.page_window = None
+        self.table.setRowCount(0)
+        self.range_label.clear()

@@ -1,0 +1,218 @@
+"""Rewards (the API's products): list with stock and a price column per level,
+create, and edit (total replacement) with offers per level, stock, per-client cap
+and categories.
+
+The contract shows neither the product list's ``order`` values nor a delete for
+products: the list keeps the API's order (searchable, filterable by availability)
+and rewards are not deleted from the kiosk (disable them with a stock of 0 or in
+the merchant panel).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from kiosk.api.errors import ApiError
+from kiosk.api.models.catalog import Level, Product
+from kiosk.api.models.common import Page
+from kiosk.core.admin_levels import all_levels
+from kiosk.core.admin_paging import ListState
+from kiosk.core.admin_rewards import (
+    RewardForm,
+    explain_reward,
+    new_reward_form,
+    reward_draft,
+    reward_form,
+    validate_reward,
+)
+from kiosk.core.amounts import format_points
+from kiosk.core.session import CounterSession
+from kiosk.ui.admin.chips import ChoiceChips
+from kiosk.ui.admin.list_view import AdminList, Column
+from kiosk.ui.admin.rewards_form import RewardFormPanel
+from kiosk.ui.admin.section import AdminSection
+
+log = logging.getLogger(__name__)
+
+
+class RewardsSection(AdminSection):
+    key = "admin-rewards"
+    icon_name = "rewards"
+
+    def __init__(self, session: CounterSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self.levels: tuple[Level, ...] = ()
+        self.editing: Product | None = None
+        self.form: RewardFormPanel | None = None
+        self.list = AdminList(
+            self,
+            self._fetch,
+            self._columns(),
+            new_text=self.tr("New reward"),
+            search_hint=self.tr("Search rewards by name"),
+            empty_text=self.tr(
+                "No rewards yet. Tap “New reward” to offer the first one to your clients."
+            ),
+        )
+        self.enabled_chips = ChoiceChips(
+            self.tr("Show"),
+            [
+                (None, self.tr("All rewards")),
+                (True, self.tr("Available")),
+                (False, self.tr("Disabled")),
+            ],
+        )
+        self.enabled_chips.chosen.connect(lambda value: self.list.set_filter("isEnabled", value))
+        self.list.add_filter(self.enabled_chips)
+        self.list.activated.connect(self.open_row)
+        self.list.new_requested.connect(self.open_new)
+        for button in (self.list.refresh_button, self.list.retry_button):
+            button.clicked.disconnect()
+            button.clicked.connect(
+                self.refresh
+            )  # the levels may have changed too  # the levels may have changed
+        self.add_page(self.list)
+
+    def title(self) -> str:
+        return self.tr("Rewards")
+
+    # -- the list ------------------------------------------------------------------------------
+    def _columns(self) -> list[Column]:
+        locale = self.amount_locale
+
+        def price(level_id: int | None) -> Any:
+            def text(product: Product) -> str:
+                offer = product.offer_for(level_id)
+                return format_points(offer.points, locale) if offer is not None else "—"
+
+            return text
+
+        columns = [
+            Column(self.tr("Reward"), lambda p: p.name or "", stretch=True, dim=self._disabled),
+            Column(self.tr("No level"), price(None), right=True),
+        ]
+        columns += [Column(level.name or "", price(level.id), right=True) for level in self.levels]
+        columns += [
+            Column(self.tr("Stock"), self._stock_text, right=True),
+            Column(self.tr("Per client"), self._cap_text, right=True),
+            Column(self.tr("State"), self._state_text),
+        ]
+        return columns
+
+    @staticmethod
+    def _disabled(product: Product) -> bool:
+        return product.is_enabled is False
+
+    def _stock_text(self, product: Product) -> str:
+        stock = product.stock
+        if stock is None or not stock.controlled:
+            return self.tr("No limit")
+        if not stock.available:
+            return self.tr("Out of stock")
+        return self.tr("%1 left").replace("%1", format_points(stock.available, self.amount_locale))
+
+    def _cap_text(self, product: Product) -> str:
+        if not product.max_purchases:
+            return "—"
+        return self.tr("Max %1").replace("%1", str(product.max_purchases))
+
+    def _state_text(self, product: Product) -> str:
+        if product.is_enabled is None:
+            return ""
+        return self.tr("Available") if product.is_enabled else self.tr("Disabled")
+
+    def refresh(self) -> None:
+        self.run("levels", self._load_levels())
+
+    async def _load_levels(self) -> None:
+        """The levels give the price columns; then the list."""
+        try:
+            levels = await self.session.call(lambda: all_levels(self.session.api))
+        except ApiError:
+            self.list.reload()  # shows its own state (the error panel when offline)
+            raise
+        if levels != self.levels:
+            self.levels = levels
+            self.list.set_columns(self._columns())
+        self.list.reload()
+
+    async def _fetch(self, state: ListState) -> Page[Any]:
+        enabled = state.filter("isEnabled")
+        return await self.session.call(
+            lambda: self.session.api.list_products(
+                page=state.page,
+                limit=state.limit,
+                query=state.query or None,
+                is_enabled=enabled if isinstance(enabled, bool) else None,
+            )
+        )
+
+    # -- the form ----------------------------------------------------------------------------
+    def _show_form(self, product: Product | None, form: RewardForm) -> None:
+        old = self.form
+        panel = RewardFormPanel(self.levels, product, self.amount_locale)
+        panel.submitted.connect(self.save)
+        panel.cancelled.connect(self.back_to_list)
+        self.form = panel
+        self.add_page(panel)
+        panel.fill(form)
+        self.show_page(panel)
+        if old is not None:
+            self.pages.removeWidget(old)
+            old.deleteLater()
+
+    def open_new(self) -> None:
+        self.editing = None
+        self._show_form(None, new_reward_form(self.levels))
+        assert self.form is not None
+        self.form.name_edit.setFocus()
+
+    def open_row(self, row: int) -> None:
+        product = self.list.item(row)
+        if product is None:
+            return
+        self.editing = product
+        self._show_form(product, reward_form(product, self.levels))
+
+    def forget(self) -> None:
+        self.editing = None
+        if self.form is not None:
+            self.pages.removeWidget(self.form)
+            self.form.deleteLater()
+            self.form = None
+
+    # -- saving ------------------------------------------------------------------------------
+    def save(self) -> None:
+        panel = self.form
+        if panel is None or self.tasks.running("save"):
+            return
+        form = panel.read()
+        problems = validate_reward(form)
+        if problems:
+            panel.show_problems(problems)
+            return
+        self.run("save", self._save(panel, form, self.editing), buttons=[panel.save_button])
+
+    async def _save(
+        self, panel: RewardFormPanel, form: RewardForm, editing: Product | None
+    ) -> None:
+        draft = reward_draft(form)
+        api = self.session.api
+
+        def explain(error: Any) -> Any:
+            return explain_reward(error, form)
+
+        if editing is None:
+            saved = await self.submit(panel, lambda: api.create_product(draft), explain)
+        else:
+            saved = await self.submit(panel, lambda: api.update_product(editing.id, draft), explain)
+        if saved is None:
+            return
+        log.info("reward #%d %s", saved.id, "created" if editing is None else "replaced")
+        text = self.tr("Reward saved: %1.") if editing else self.tr("Reward created: %1.")
+        self.banner.show_success(text.replace("%1", saved.name or draft.name))
+        self.back_to_list()
+        self.list.reload()
