@@ -1,0 +1,177 @@
+"""The gate of manager mode: the lock panel until the PIN opens it, then the manager view.
+
+While locked, the manager view does not exist: it is built when the lock opens
+and deleted when it closes again, so nothing of it (a typed key, a half-filled
+form) can be reached or seen without the PIN. It locks again on "Lock", after
+the manager idle time (any tap or key anywhere restarts the count), when the gate
+is hidden (another rail button, the window minimized) and at the counter's idle
+reset.
+
+``ManagerScreen`` puts the gate on the counter's rail (key ``manager``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtGui import QHideEvent
+from PySide6.QtWidgets import QApplication, QStackedWidget, QVBoxLayout, QWidget
+
+from kiosk.core.lock import ManagerLock
+from kiosk.core.session import CounterSession
+from kiosk.ui.main_window import USER_INPUT
+from kiosk.ui.manager.lock_panel import LockPanel
+from kiosk.ui.manager.manager_view import ManagerView
+from kiosk.ui.screens.base import Screen
+
+log = logging.getLogger(__name__)
+
+
+class IdleTimer(QObject):
+    """Fires ``idle`` after ``seconds`` without user input anywhere in the app, while running."""
+
+    idle = Signal()
+
+    def __init__(self, seconds: float, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(max(1, round(seconds * 1000)))
+        self.timer.timeout.connect(self._fire)
+
+    def start(self) -> None:
+        app = QApplication.instance()
+        if app is not None and not self.timer.isActive():
+            app.installEventFilter(self)
+        self.timer.start()
+
+    def stop(self) -> None:
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
+        self.timer.stop()
+
+    def _fire(self) -> None:
+        self.stop()
+        self.idle.emit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in USER_INPUT and self.timer.isActive():
+            self.timer.start()
+        return False
+
+
+class ManagerGate(QWidget):
+    """``view_factory`` builds the manager view each time the lock opens."""
+
+    def __init__(
+        self,
+        lock: ManagerLock,
+        view_factory: Callable[[], ManagerView],
+        *,
+        idle_seconds: float,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.lock = lock
+        self._factory = view_factory
+        self.view: ManagerView | None = None
+        self.panel = LockPanel(lock)
+        self.panel.cancelled.connect(self._back_to_view)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.panel)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+        self.idle = IdleTimer(idle_seconds, self)
+        self.idle.idle.connect(self._idle)
+        listener = self._lock_changed
+        lock.changed.connect(listener)
+        # The lock outlives this widget: stop listening when Qt deletes it.
+        self.destroyed.connect(lambda *_: lock.changed.disconnect(listener))
+        if lock.unlocked:
+            self._open()
+
+    def _lock_changed(self, unlocked: bool) -> None:
+        if unlocked:
+            self._open()
+        else:
+            self._close()
+
+    def _open(self) -> None:
+        if self.view is None:
+            self.view = self._factory()
+            self.view.lock_requested.connect(self.lock.relock)
+            self.view.change_pin_requested.connect(self.change_pin)
+            self.view.pin_button.setVisible(self.lock.can_change_pin())
+            self.stack.addWidget(self.view)
+        self.stack.setCurrentWidget(self.view)
+        self.idle.start()
+
+    def change_pin(self) -> None:
+        """The lock panel asks for a new PIN (twice); manager mode stays unlocked."""
+        if self.lock.unlocked and self.lock.can_change_pin():
+            self.panel.start_change()
+            self.stack.setCurrentWidget(self.panel)
+
+    def _back_to_view(self) -> None:
+        if self.lock.unlocked and self.view is not None:
+            self.stack.setCurrentWidget(self.view)
+
+    def _close(self) -> None:
+        self.idle.stop()
+        view, self.view = self.view, None
+        self.panel.reset()
+        self.stack.setCurrentWidget(self.panel)
+        if view is not None:
+            self.stack.removeWidget(view)
+            view.hide()
+            view.deleteLater()
+
+    def _idle(self) -> None:
+        log.info("manager mode idle: locking")
+        self.lock.relock()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.lock.relock()
+        super().hideEvent(event)
+
+    def detach(self) -> None:
+        """Stop listening (the window is closing)."""
+        self.idle.stop()
+        self.lock.changed.disconnect(self._lock_changed)
+
+
+class ManagerScreen(Screen):
+    """The rail's "Manager" entry. While it is unlocked, ``suspends_counter_idle`` is
+    True: the counter's own idle reset (90 s) should then leave it alone, since
+    manager mode has its own, longer, idle lock."""
+
+    key = "manager"
+    icon_name = "manager"
+    needs_client = False
+
+    def __init__(
+        self, session: CounterSession, gate: ManagerGate, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(session, parent)
+        self.gate = gate
+        self.body.addWidget(gate, 1)
+
+    def title(self) -> str:
+        return self.tr("Manager")
+
+    @property
+    def suspends_counter_idle(self) -> bool:
+        return self.gate.lock.unlocked
+
+    def entered(self) -> None:
+        self.gate.panel.reset()
+
+    def left(self) -> None:
+        self.gate.lock.relock()
+
+    def reset(self) -> None:
+        self.gate.lock.relock()

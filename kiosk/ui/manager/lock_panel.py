@@ -1,0 +1,263 @@
+"""The lock in front of manager mode: enter the PIN, or on first run choose one twice.
+
+The check runs in a worker thread (``ManagerLock.attempt``): the pad and the
+button wait meanwhile. After a wrong PIN the panel says how many tries remain
+before a wait; during a lockout the keys are off and a countdown says when the
+next try is accepted (it survives a restart: ``ManagerLock`` keeps it on disk).
+"""
+
+from __future__ import annotations
+
+import logging
+from enum import Enum
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtGui import QHideEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from kiosk.core.lock import PIN_MAX, PIN_MIN, Attempt, ManagerLock, NoPinError, Outcome
+from kiosk.ui.icons import pixmap
+from kiosk.ui.tasks import ScreenTasks
+from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.busy_button import BusyButton
+
+log = logging.getLogger(__name__)
+
+FAILED = QT_TRANSLATE_NOOP(
+    "LockPanel", "The PIN could not be checked. Try again; if it keeps happening, call IT."
+)
+
+
+class Mode(Enum):
+    ENTER = "enter"
+    CHOOSE = "choose"
+    CONFIRM = "confirm"
+
+
+def clock_text(seconds: float) -> str:
+    whole = max(0, int(seconds + 0.999))
+    minutes, rest = divmod(whole, 60)
+    return f"{minutes}:{rest:02d}"
+
+
+class LockPanel(QWidget):
+    """Emits ``unlocked`` once the lock opens (the gate then shows manager mode), and
+    ``cancelled`` when a change of PIN (``start_change``) is abandoned."""
+
+    unlocked = Signal()
+    cancelled = Signal()
+
+    def __init__(self, lock: ManagerLock, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from kiosk.ui.manager.pin_pad import PinPad
+
+        self.lock = lock
+        self.mode = Mode.ENTER
+        self.changing = False  # choosing a new PIN while unlocked
+        self._first = ""
+        self.tasks = ScreenTasks(self._failed)
+        palette = current_palette()
+        badge = QLabel()
+        badge.setPixmap(pixmap("manager", palette.accent, 32))
+        self.heading = QLabel()
+        self.heading.setProperty("role", "heading")
+        title = QHBoxLayout()
+        title.setSpacing(10)
+        title.addStretch(1)
+        title.addWidget(badge)
+        title.addWidget(self.heading)
+        title.addStretch(1)
+        self.hint = QLabel()
+        self.hint.setProperty("role", "muted")
+        self.hint.setWordWrap(True)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.message = QLabel()
+        self.message.setProperty("role", "field-error")
+        self.message.setWordWrap(True)
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.message.setMinimumHeight(30)
+        self.pad = PinPad()
+        self.pad.changed.connect(self._typed)
+        self.pad.submitted.connect(self.submit)
+        self.button = BusyButton(primary=True)
+        self.button.setMinimumHeight(64)
+        self.button.clicked.connect(self.submit)
+        self.back = QPushButton()
+        self.back.setMinimumHeight(64)
+        self.back.clicked.connect(self._back)
+        actions = QHBoxLayout()
+        actions.setSpacing(8)
+        actions.addWidget(self.back)
+        actions.addWidget(self.button, 1)
+        card = QFrame()
+        card.setProperty("role", "card")
+        card.setFixedWidth(520)
+        inner = QVBoxLayout(card)
+        inner.setContentsMargins(28, 16, 28, 16)
+        inner.setSpacing(8)
+        inner.addLayout(title)
+        inner.addWidget(self.hint)
+        inner.addWidget(self.pad, 1)
+        inner.addWidget(self.message)
+        inner.addLayout(actions)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.countdown = QTimer(self)
+        self.countdown.setInterval(250)
+        self.countdown.timeout.connect(self._tick)
+        self.reset()
+
+    # -- states ------------------------------------------------------------------
+    def reset(self) -> None:
+        """Back to the start: enter the PIN (or choose one when none is set)."""
+        self.tasks.cancel_all()
+        self.button.set_busy(False)
+        self.changing = False
+        self._set_mode(Mode.ENTER if self.lock.has_pin() else Mode.CHOOSE)
+        self._tick()
+
+    def start_change(self) -> None:
+        """Choose a new PIN (twice) while manager mode is unlocked."""
+        self.reset()
+        self.changing = True
+        self._set_mode(Mode.CHOOSE)
+
+    def _back(self) -> None:
+        if self.mode is Mode.CONFIRM:
+            self._set_mode(Mode.CHOOSE)
+        else:
+            self.reset()
+            self.cancelled.emit()
+
+    def _set_mode(self, mode: Mode) -> None:
+        self.mode = mode
+        self._first = "" if mode is not Mode.CONFIRM else self._first
+        self.pad.take()
+        self.message.clear()
+        self.back.setVisible(mode is Mode.CONFIRM or (self.changing and mode is Mode.CHOOSE))
+        self.back.setText(self.tr("Start again") if mode is Mode.CONFIRM else self.tr("Cancel"))
+        if mode is Mode.ENTER:
+            self.heading.setText(self.tr("Manager PIN"))
+            self.hint.setText(self.tr("Enter the manager PIN to open manager mode."))
+            self.button.setText(self.tr("Unlock"))
+        elif mode is Mode.CHOOSE and self.changing:
+            self.heading.setText(self.tr("New manager PIN"))
+            self.hint.setText(
+                self.tr("Choose %1 to %2 digits that only managers know.")
+                .replace("%1", str(PIN_MIN))
+                .replace("%2", str(PIN_MAX))
+            )
+            self.button.setText(self.tr("Continue"))
+        elif mode is Mode.CHOOSE:
+            self.heading.setText(self.tr("Set a manager PIN"))
+            self.hint.setText(
+                self.tr(
+                    "No manager PIN is set on this kiosk yet. Choose %1 to %2 digits that "
+                    "only managers know."
+                )
+                .replace("%1", str(PIN_MIN))
+                .replace("%2", str(PIN_MAX))
+            )
+            self.button.setText(self.tr("Continue"))
+        else:
+            self.heading.setText(self.tr("Set a manager PIN"))
+            self.hint.setText(self.tr("Enter the same PIN again to confirm it."))
+            self.button.setText(self.tr("Save PIN and unlock"))
+        self._typed(self.pad.count)
+        self.pad.setFocus()
+
+    def _typed(self, count: int) -> None:
+        waiting = self.lock.wait_remaining() > 0
+        self.button.setEnabled(count >= PIN_MIN and not waiting and not self.button.busy)
+        if count and self.mode is not Mode.ENTER and not waiting:
+            self.message.clear()
+
+    def _tick(self) -> None:
+        remaining = self.lock.wait_remaining() if self.mode is Mode.ENTER else 0.0
+        if remaining > 0:
+            self.pad.set_keys_enabled(False)
+            self.button.setEnabled(False)
+            self.message.setText(
+                self.tr("Too many wrong PINs. Try again in %1.").replace(
+                    "%1", clock_text(remaining)
+                )
+            )
+            if not self.countdown.isActive():
+                self.countdown.start()
+            return
+        if self.countdown.isActive():
+            self.countdown.stop()
+            self.message.setText(self.tr("You can try again now."))
+        self.pad.set_keys_enabled(not self.button.busy)
+        self._typed(self.pad.count)
+
+    # -- actions -----------------------------------------------------------------
+    def submit(self) -> None:
+        if not self.button.isEnabled() or self.pad.count < PIN_MIN:
+            return
+        pin = self.pad.take()
+        if self.mode is Mode.CHOOSE:
+            self._first = pin
+            self._set_mode(Mode.CONFIRM)
+            return
+        self._busy(True)
+        if self.mode is Mode.CONFIRM:
+            first, self._first = self._first, ""
+            if pin != first:
+                self._busy(False)
+                self._set_mode(Mode.CHOOSE)
+                self.message.setText(self.tr("The two PINs do not match. Choose a PIN again."))
+                return
+            self.tasks.start("pin", self._set_pin(pin))
+        else:
+            self.tasks.start("pin", self._attempt(pin))
+
+    async def _set_pin(self, pin: str) -> None:
+        try:
+            await self.lock.set_pin(pin)
+        finally:
+            self._busy(False)
+        self.changing = False
+        self.unlocked.emit()
+
+    async def _attempt(self, pin: str) -> None:
+        try:
+            result = await self.lock.attempt(pin)
+        finally:
+            self._busy(False)
+        self._show(result)
+
+    def _show(self, result: Attempt) -> None:
+        if result.outcome is Outcome.OK:
+            self.message.clear()
+            self.unlocked.emit()
+            return
+        self.pad.show_error()
+        if result.outcome is Outcome.WRONG and result.wait <= 0:
+            self.message.setText(
+                self.tr("Wrong PIN. %n tries left before a wait.", "", result.tries_left)
+            )
+        self._tick()
+
+    def _busy(self, busy: bool) -> None:
+        self.button.set_busy(busy)
+        self.pad.set_keys_enabled(not busy)
+        if not busy:
+            self._typed(self.pad.count)
+
+    def _failed(self, error: BaseException) -> None:
+        self._busy(False)
+        if isinstance(error, NoPinError):  # IT reset the PIN meanwhile: choose one
+            self.reset()
+            return
+        log.error("manager PIN check failed", exc_info=error)
+        self.message.setText(QCoreApplication.translate("LockPanel", str(FAILED)))
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        # Nothing typed stays behind when the panel goes away.
+        self.tasks.cancel_all()
+        self._first = ""
+        self.pad.take()
+        self.countdown.stop()
+        super().hideEvent(event)

@@ -1,0 +1,168 @@
+"""Manager mode once unlocked: a list of sections on the left, the chosen one on the right,
+and "Lock" always in reach.
+
+Sections are ``Section(title, icon_name, factory)``: "Settings" plus whatever the
+lead passes (the program-administration screens of ``kiosk/ui/admin``). Each
+widget is built the first time its section is opened, and everything is thrown
+away when manager mode locks again (``ManagerGate`` deletes this view).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk.ui.icons import icon, pixmap
+from kiosk.ui.theme import current_palette
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str  # translated by whoever builds the list
+    icon_name: str  # an SVG of resources/icons
+    factory: Callable[[], QWidget]
+
+
+class ManagerView(QWidget):
+    """Emits ``lock_requested`` on "Lock", ``exit_requested`` on "Close the kiosk",
+    ``change_pin_requested`` on "Change PIN" (shown by the gate when the PIN may change)."""
+
+    lock_requested = Signal()
+    exit_requested = Signal()
+    change_pin_requested = Signal()
+
+    def __init__(
+        self,
+        sections: Sequence[Section | tuple[str, str, Callable[[], QWidget]]],
+        *,
+        can_exit: bool = False,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("managerView")
+        self.sections = [s if isinstance(s, Section) else Section(*s) for s in sections]
+        self.widgets: dict[int, QWidget] = {}
+        palette = current_palette()
+        title = QLabel(self.tr("Manager mode"))
+        title.setProperty("role", "heading")
+        self.note = QLabel(self.tr("Locks again by itself when nobody touches the screen."))
+        self.note.setProperty("role", "muted")
+        self.exit_button = QPushButton(self.tr("Close the kiosk"))
+        self.exit_button.setMinimumHeight(48)
+        self.exit_button.setVisible(can_exit)
+        self.exit_button.clicked.connect(self._ask_exit)
+        self.pin_button = QPushButton(self.tr("Change PIN"))
+        self.pin_button.setMinimumHeight(48)
+        self.pin_button.hide()
+        self.pin_button.clicked.connect(self.change_pin_requested.emit)
+        self.lock_button = QPushButton(self.tr("Lock"))
+        self.lock_button.setProperty("role", "primary")
+        self.lock_button.setIcon(icon("manager", palette.accent_text))
+        self.lock_button.setMinimumSize(160, 56)
+        self.lock_button.clicked.connect(self.lock_requested.emit)
+        header = QHBoxLayout()
+        header.setSpacing(16)
+        titles = QVBoxLayout()
+        titles.setSpacing(2)
+        titles.addWidget(title)
+        titles.addWidget(self.note)
+        header.addLayout(titles, 1)
+        header.addWidget(self.exit_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        header.addWidget(self.pin_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        header.addWidget(self.lock_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.confirm_exit = _ExitSheet()
+        self.confirm_exit.confirmed.connect(self.exit_requested.emit)
+        self.list = QListWidget()
+        self.list.setFixedWidth(200)
+        self.list.setIconSize(QSize(28, 28))
+        self.list.setSpacing(2)
+        self.list.setStyleSheet("QListWidget::item { min-height: 52px; padding-left: 8px; }")
+        for section in self.sections:
+            QListWidgetItem(_list_icon(section.icon_name), section.title, self.list)
+        self.stack = QStackedWidget()
+        self.list.currentRowChanged.connect(self.open_section)
+        body = QHBoxLayout()
+        body.setSpacing(16)
+        body.addWidget(self.list)
+        body.addWidget(self.stack, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(12)
+        layout.addLayout(header)
+        layout.addWidget(self.confirm_exit)
+        layout.addLayout(body, 1)
+        if self.sections:
+            self.list.setCurrentRow(0)
+
+    def open_section(self, row: int) -> None:
+        if not 0 <= row < len(self.sections):
+            return
+        widget = self.widgets.get(row)
+        if widget is None:
+            widget = self.sections[row].factory()
+            self.widgets[row] = widget
+            self.stack.addWidget(widget)
+        self.stack.setCurrentWidget(widget)
+        if self.list.currentRow() != row:
+            self.list.setCurrentRow(row)
+
+    def current_widget(self) -> QWidget | None:
+        return self.stack.currentWidget()
+
+    def _ask_exit(self) -> None:
+        self.confirm_exit.show()
+
+
+def _list_icon(name: str) -> QIcon:
+    """Accent on the list, white on the selected row."""
+    palette = current_palette()
+    result = QIcon()
+    for size in (24, 32):
+        result.addPixmap(pixmap(name, palette.accent, size), QIcon.Mode.Normal)
+        result.addPixmap(pixmap(name, palette.accent_text, size), QIcon.Mode.Selected)
+    return result
+
+
+class _ExitSheet(QFrame):
+    """In-screen confirmation (never a modal dialog) before closing the kiosk."""
+
+    confirmed = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setProperty("role", "card")
+        text = QLabel(
+            self.tr(
+                "Close the kiosk? The counter stops until someone starts it again. Credits "
+                "waiting to be sent stay saved and go out at the next start."
+            )
+        )
+        text.setWordWrap(True)
+        self.confirm = QPushButton(self.tr("Close the kiosk"))
+        self.confirm.setProperty("role", "danger")
+        self.confirm.setMinimumHeight(48)
+        self.confirm.clicked.connect(self.confirmed.emit)
+        back = QPushButton(self.tr("Back"))
+        back.setMinimumHeight(48)
+        back.clicked.connect(self.hide)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.setSpacing(12)
+        layout.addWidget(text, 1)
+        layout.addWidget(back)
+        layout.addWidget(self.confirm)
+        self.hide()

@@ -1,0 +1,150 @@
+"""The PIN pad: large digit keys (1-2-3 on top, like a card terminal) and masked dots.
+
+The digits typed live only in this widget's memory until ``take()`` hands them
+over (and forgets them); no label, accessible name or log ever shows them. A
+physical keyboard works too: digits, Backspace, Escape (clear) and Enter.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from kiosk.core.lock import PIN_MAX
+from kiosk.ui.icons import icon
+from kiosk.ui.theme import KEY_PX, current_palette
+
+DOT_PX = 22
+
+
+class PinDots(QWidget):
+    """One dot per digit typed (filled), up to the longest PIN; never the digits."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.count = 0
+        self.error = False
+        self.setMinimumHeight(DOT_PX + 16)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_count(self, count: int, *, error: bool = False) -> None:
+        self.count = count
+        self.error = error
+        self.setAccessibleDescription(self.tr("%n digits typed", "", count))
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(PIN_MAX * (DOT_PX + 14), DOT_PX + 16)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        palette = current_palette()
+        color = QColor(palette.danger if self.error else palette.text)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        gap = 14
+        shown = max(self.count, 4)
+        width = shown * DOT_PX + (shown - 1) * gap
+        left = (self.width() - width) / 2
+        top = (self.height() - DOT_PX) / 2
+        for index in range(shown):
+            rect = QRectF(left + index * (DOT_PX + gap), top, DOT_PX, DOT_PX)
+            painter.setPen(QPen(color if index < self.count else QColor(palette.border), 2))
+            painter.setBrush(color if index < self.count else Qt.GlobalColor.transparent)
+            painter.drawEllipse(rect)
+        painter.end()
+
+
+class PinPad(QWidget):
+    """Emits ``changed(count)`` on each key and ``submitted()`` on Enter."""
+
+    changed = Signal(int)
+    submitted = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._digits = ""
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.dots = PinDots()
+        grid = QGridLayout()
+        grid.setSpacing(8)
+        self.keys: dict[str, QPushButton] = {}
+        labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "back"]
+        for index, key in enumerate(labels):
+            button = QPushButton()
+            button.setProperty("role", "key")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setMinimumSize(KEY_PX + 40, KEY_PX - 4)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+            if key == "back":
+                button.setIcon(icon("backspace", current_palette().text))
+                button.setIconSize(QSize(36, 36))
+                button.setAccessibleName(self.tr("Delete"))
+                button.setAutoRepeat(True)
+                button.clicked.connect(self.backspace)
+            elif key == "clear":
+                button.setText(self.tr("Clear"))
+                button.setStyleSheet("font-size: 20px;")
+                button.clicked.connect(self.clear)
+            else:
+                button.setText(key)
+                button.clicked.connect(lambda _=False, digit=key: self.press(digit))
+            grid.addWidget(button, index // 3, index % 3)
+            self.keys[key] = button
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(10)
+        layout.addWidget(self.dots)
+        layout.addLayout(grid, 1)
+
+    @property
+    def count(self) -> int:
+        return len(self._digits)
+
+    def press(self, digit: str) -> None:
+        if len(self._digits) < PIN_MAX and digit.isascii() and digit.isdigit():
+            self._digits += digit
+            self._changed()
+
+    def backspace(self) -> None:
+        if self._digits:
+            self._digits = self._digits[:-1]
+            self._changed()
+
+    def clear(self) -> None:
+        if self._digits or self.dots.error:
+            self._digits = ""
+            self._changed()
+
+    def take(self) -> str:
+        """The digits typed; the pad forgets them."""
+        digits, self._digits = self._digits, ""
+        self._changed()
+        return digits
+
+    def show_error(self) -> None:
+        self.dots.set_count(self.count, error=True)
+
+    def set_keys_enabled(self, enabled: bool) -> None:
+        for button in self.keys.values():
+            button.setEnabled(enabled)
+
+    def _changed(self) -> None:
+        self.dots.set_count(self.count)
+        self.changed.emit(self.count)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if not self.keys["0"].isEnabled():
+            event.ignore()
+            return
+        key = event.key()
+        if Qt.Key.Key_0 <= key <= Qt.Key.Key_9:
+            self.press(event.text())
+        elif key == Qt.Key.Key_Backspace:
+            self.backspace()
+        elif key == Qt.Key.Key_Escape:
+            self.clear()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.submitted.emit()
+        else:
+            super().keyPressEvent(event)
