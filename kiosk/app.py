@@ -80,6 +80,35 @@ def run(args: Namespace, started: float) -> int:
         asyncio.set_event_loop(None)
 
 
+REBUILD_KEYS = frozenset(
+    {
+        "api_key",
+        "environment",
+        "production_url",
+        "qa_url",
+        "branch_id",
+        "validation_qr_id",
+        "point_items",
+        "idle_timeout_seconds",
+        "amount_locale",
+        "on_screen_keyboard",
+    }
+)
+
+
+def _manager_model(settings: Any, transport: Any) -> Any:
+    from kiosk.core.manager_settings import ManagerSettings, TrainingLink
+    from kiosk.core.settings import Environment
+    from kiosk.sim import DEFAULT_API_KEY
+    from kiosk.wiring import TRAINING_URL
+
+    return ManagerSettings(
+        settings,
+        transport_for=lambda env, _url: transport if env is Environment.TRAINING else None,
+        training=TrainingLink(TRAINING_URL, DEFAULT_API_KEY),
+    )
+
+
 async def _main(
     window: Any,
     settings: Any,
@@ -92,52 +121,87 @@ async def _main(
 
     from PySide6.QtWidgets import QApplication
 
+    from kiosk.core import settings as S
+    from kiosk.core.lock import ManagerLock
+
     loop = asyncio.get_running_loop()
     closed: asyncio.Future[None] = loop.create_future()
     window.closing.connect(lambda: closed.done() or closed.set_result(None))
     app = QApplication.instance()
     if app is not None:  # the OS ends the session
         app.aboutToQuit.connect(lambda: closed.done() or closed.set_result(None))
+    lock = ManagerLock.for_paths(settings, paths)
+    guard = None
+    if settings.get(S.KIOSK_MODE) and not args.smoke:
+        from kiosk.ui.manager.kiosk_mode import KioskModeGuard
 
-    from kiosk.ui.counter import build_view
-    from kiosk.wiring import NotConfigured, build_counter
+        guard = KioskModeGuard(window, lock)
+        guard.install()
+    manager_idle = float(settings.get(S.MANAGER_IDLE_TIMEOUT))
 
-    try:
-        counter = await build_counter(settings, paths, demo=args.demo)
-    except NotConfigured as problem:
-        log.error("the kiosk is not configured: %s", problem)
-        window.show_failure(
-            window.tr(
-                "This kiosk is not set up yet. A manager must enter the API key and the branch "
-                "(or start it in training mode with --demo)."
-            )
-        )
-        if args.smoke:
-            return 1
-        await closed
-        return 1
+    from kiosk.ui.counter import ManagerContext, build_view
     from kiosk.ui.crash import ExceptionReporter
+    from kiosk.wiring import NotConfigured, build_counter, training_transport
 
-    view = build_view(counter.session)
-    window.setCentralWidget(view)
-    reporter = ExceptionReporter(
-        lambda text: view.current.banner.show_error(text) if view.current else None
-    )
-    reporter.install()
-    try:
-        await view.load()
-        timings["ready"] = time.perf_counter() - started
-        if args.smoke:
-            print(
-                f"first_paint_ms={timings['first_paint'] * 1000:.0f} "
-                f"ready_ms={timings['ready'] * 1000:.0f}"
+    while True:
+        rebuild: asyncio.Future[None] = loop.create_future()
+
+        def applied(keys: tuple[str, ...], rebuild: asyncio.Future[None] = rebuild) -> None:
+            if REBUILD_KEYS.intersection(keys) and not rebuild.done():
+                rebuild.set_result(None)
+
+        try:
+            counter = await build_counter(settings, paths, demo=args.demo)
+        except NotConfigured as problem:
+            log.error("the kiosk is not configured: %s", problem)
+            if args.smoke:
+                window.show_failure(window.tr("This kiosk is not set up yet."))
+                return 1
+            from kiosk.ui.manager.assemble import build_manager_gate, settings_sections
+
+            transport, _closers = training_transport(paths)
+            model = _manager_model(settings, transport)
+            window.setCentralWidget(
+                build_manager_gate(
+                    lock, settings_sections(model, applied), idle_seconds=manager_idle
+                )
             )
-            window.close()
-        else:
+            done, _ = await asyncio.wait({closed, rebuild}, return_when=asyncio.FIRST_COMPLETED)
+            if closed in done:
+                return 1
+            continue
+
+        manager = ManagerContext(
+            settings=settings,
+            lock=lock,
+            model=_manager_model(settings, counter.transport),
+            idle_seconds=manager_idle,
+            on_applied=applied,
+            on_exit=guard.force_close if guard is not None else None,
+        )
+        view = build_view(counter.session, manager)
+        window.setCentralWidget(view)
+        reporter = ExceptionReporter(
+            lambda text, view=view: view.current.banner.show_error(text) if view.current else None
+        )
+        reporter.install()
+        try:
+            await view.load()
+            if "ready" not in timings:
+                timings["ready"] = time.perf_counter() - started
+            if args.smoke:
+                print(
+                    f"first_paint_ms={timings['first_paint'] * 1000:.0f} "
+                    f"ready_ms={timings['ready'] * 1000:.0f}"
+                )
+                window.close()
+                return 0
             view.warm_up()
-            await closed
-    finally:
-        reporter.uninstall()
-        view.shutdown()
-        await counter.close()
-    return 0
+            done, _ = await asyncio.wait({closed, rebuild}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            reporter.uninstall()
+            view.shutdown()
+            await counter.close()
+        if closed in done:
+            return 0
+        log.info("settings applied: restarting the counter")

@@ -37,6 +37,8 @@ class Counter:
     session: CounterSession
     worker: DatabaseWorker
     extra_closers: list[object]
+    # The in-process simulator's transport in training mode (manager settings reuse it).
+    transport: httpx.AsyncBaseTransport | None = None
 
     async def close(self) -> None:
         await self.session.api.aclose()
@@ -112,7 +114,12 @@ async def build_counter(
         idle_timeout_seconds=settings.get(S.IDLE_TIMEOUT),
         extra={"on_screen_keyboard": str(settings.get(S.ON_SCREEN_KEYBOARD))},
     )
-    return Counter(CounterSession(api, journal, config), worker, closers)
+    return Counter(
+        CounterSession(api, journal, config),
+        worker,
+        closers,
+        transport if environment is Environment.TRAINING else None,
+    )
 
 
 async def _branch(api: LoyaltyClient, branch_id: int | None, *, training: bool) -> BranchInfo:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import importlib
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
@@ -63,6 +65,24 @@ def build_screens(session: CounterSession) -> list[Screen]:
 
 
 class Counter(CounterView):
+    def guard_today_with(self, lock: Any) -> None:
+        """Cancelling a credit from Today needs a manager's PIN."""
+        original = self.specs["today"]
+
+        def build() -> Screen:
+            from kiosk.ui.manager.authorize import pin_authorizer
+
+            screen = original.factory()
+            reason = QCoreApplication.translate(
+                "Rail", QT_TRANSLATE_NOOP("Rail", "A manager's PIN is needed to cancel a credit.")
+            )
+            screen.authorize_cancel = pin_authorizer(lock, screen, reason)  # type: ignore[attr-defined]
+            return screen
+
+        self.specs["today"] = ScreenSpec(
+            original.key, original.icon_name, original.needs_client, original.title, build
+        )
+
     async def load(self) -> None:
         """Ready: the screens built so far fetched what they need (failures show in
         their banners)."""
@@ -73,5 +93,45 @@ class Counter(CounterView):
                 screen.show_error(result)
 
 
-def build_view(session: CounterSession) -> Counter:
-    return Counter(session, screen_specs(session))
+@dataclass
+class ManagerContext:
+    """What manager mode needs besides the session (built by ``kiosk.app``)."""
+
+    settings: Any  # kiosk.core.settings.Settings
+    lock: Any  # kiosk.core.lock.ManagerLock
+    model: Any  # kiosk.core.manager_settings.ManagerSettings
+    idle_seconds: float
+    on_applied: Callable[[tuple[str, ...]], object] | None = None
+    on_exit: Callable[[], object] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def manager_spec(session: CounterSession, manager: ManagerContext) -> ScreenSpec:
+    def build() -> Screen:
+        from kiosk.ui.admin import admin_sections
+        from kiosk.ui.manager.assemble import build_manager_screen, settings_sections
+
+        sections = [
+            *settings_sections(manager.model, manager.on_applied),
+            *admin_sections(session),
+        ]
+        return build_manager_screen(
+            session,
+            manager.lock,
+            sections,
+            idle_seconds=manager.idle_seconds,
+            on_exit=manager.on_exit,
+        )
+
+    title = QCoreApplication.translate("Rail", QT_TRANSLATE_NOOP("Rail", "Manager"))
+    return ScreenSpec("manager", "manager", False, title, build)
+
+
+def build_view(session: CounterSession, manager: ManagerContext | None = None) -> Counter:
+    specs = screen_specs(session)
+    if manager is not None:
+        specs.append(manager_spec(session, manager))
+    view = Counter(session, specs)
+    if manager is not None:
+        view.guard_today_with(manager.lock)
+    return view

@@ -209,6 +209,9 @@ class CounterView(QWidget):
         self.show_screen(next(iter(self.specs)))
 
     def on_idle(self) -> None:
+        if getattr(self.current, "suspends_counter_idle", False):
+            self.idle.start()  # manager mode is open: its own, longer idle lock applies
+            return
         log.info("idle: clearing the counter")
         self.session.clear_client()
         for screen in self.screens.values():
