@@ -15,7 +15,7 @@ import argparse
 import shutil
 import subprocess
 import sys
-import xml.etree.ElementTree as ET  # noqa: S405 (our own file)
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]

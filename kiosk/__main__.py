@@ -23,11 +23,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="start, paint, load the data, print the time to first paint and to ready, exit",
     )
+    from kiosk.cli.args import add_commands  # argparse only: IT commands (kiosk/cli)
+
+    add_commands(parser)
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    from kiosk.cli.args import is_command
+
+    if is_command(args):
+        from kiosk.cli.commands import run_command
+
+        return run_command(args)
     from kiosk.app import run
 
     return run(args, STARTED)

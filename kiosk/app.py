@@ -56,8 +56,14 @@ def run(args: Namespace, started: float) -> int:
     app.setQuitOnLastWindowClosed(False)
     translators = install_translators(app, choose_language(str(settings.get(S.LANGUAGE))))
     apply_theme(app, str(settings.get(S.THEME)))
+    from kiosk.cli.instance import bring_to_front, claim
+
+    instance = claim(paths)  # None: this user's kiosk already runs; it was brought to the front
+    if instance is None:
+        return 0
     window = KioskWindow()
     window.resize(1280, 800)
+    instance.activate_requested.connect(lambda: bring_to_front(window))
     paint_first_frame(app, window)
     timings = {"first_paint": time.perf_counter() - started}
     # The log handlers (rotation, redaction) load after the first frame; settings
@@ -74,8 +80,11 @@ def run(args: Namespace, started: float) -> int:
     asyncio.set_event_loop(loop)
     try:
         with loop:
-            return loop.run_until_complete(_main(window, settings, paths, args, started, timings))
+            return loop.run_until_complete(
+                _main(window, settings, paths, args, started, timings, instance)
+            )
     finally:
+        instance.close()
         del translators
         asyncio.set_event_loop(None)
 
@@ -116,6 +125,7 @@ async def _main(
     args: Namespace,
     started: float,
     timings: dict[str, float],
+    instance: Any,
 ) -> int:
     import asyncio
 
@@ -127,6 +137,8 @@ async def _main(
     loop = asyncio.get_running_loop()
     closed: asyncio.Future[None] = loop.create_future()
     window.closing.connect(lambda: closed.done() or closed.set_result(None))
+    if not window.isVisible():  # closed before the loop ran (--shutdown during the first paint)
+        closed.set_result(None)
     app = QApplication.instance()
     if app is not None:  # the OS ends the session
         app.aboutToQuit.connect(lambda: closed.done() or closed.set_result(None))
@@ -137,6 +149,8 @@ async def _main(
 
         guard = KioskModeGuard(window, lock)
         guard.install()
+    # IT's --shutdown (and the installer's upgrades) close the kiosk without the PIN.
+    instance.shutdown_requested.connect(guard.force_close if guard is not None else window.close)
     manager_idle = float(settings.get(S.MANAGER_IDLE_TIMEOUT))
 
     from kiosk.ui.counter import ManagerContext, build_view

@@ -1,0 +1,129 @@
+"""Build the one-folder bundle with PyInstaller (Windows or Linux) and the installer's version file.
+
+    .venv/bin/python build/build_bundle.py [--clean]
+
+Writes ``build/out/version.iss`` (the version for ``installer.iss``), renders the
+Windows icon, runs ``build/kiosk.spec`` and checks the result: the two executables
+and ``_internal`` (``build/layout.py``), no other Qt binding, no excluded Qt module.
+Prints the bundle size and the build time. On Windows, compile the installer after
+it with ``iscc installer.iss``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import layout  # noqa: E402
+import version_info  # noqa: E402
+
+FORBIDDEN = ("PyQt5", "PyQt6", "PySide2", "tkinter", "_tkinter", "QtWebEngine", "QtQml",
+             "QtQuick", "Qt6Pdf", "QtMultimedia")
+
+
+def write_version_iss(version: str) -> Path:
+    layout.OUT_DIR.mkdir(parents=True, exist_ok=True)
+    layout.VERSION_ISS.write_text(version_info.iss_defines(version), encoding="utf-8")
+    return layout.VERSION_ISS
+
+
+def render_icon() -> Path | None:
+    """The app icon as .ico (the executables' and the installer's), drawn from our SVG."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtGui import QGuiApplication, QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    app = QGuiApplication.instance() or QGuiApplication([])
+    svg = layout.ICON_SOURCE.read_text(encoding="utf-8").replace("#000000", "#1f5fbf")
+    renderer = QSvgRenderer(QByteArray(svg.encode()))
+    image = QImage(256, 256, QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    layout.WORK_DIR.mkdir(parents=True, exist_ok=True)
+    ok = image.save(str(layout.ICON_ICO), "ICO")  # type: ignore[call-overload]  # the stub says bytes; PySide6 takes str
+    del app
+    if not ok:
+        print("warning: the .ico could not be written (no Qt ico plugin); no icon", file=sys.stderr)
+        return None
+    return layout.ICON_ICO
+
+
+def check_translations() -> None:
+    i18n = layout.ROOT / "resources" / "i18n"
+    for ts in sorted(i18n.glob("*.ts")):
+        qm = ts.with_suffix(".qm")
+        if not qm.exists() or qm.stat().st_mtime < ts.stat().st_mtime:
+            raise SystemExit(f"{qm.name} is missing or older than {ts.name}: run build/i18n.py")
+    if not any(i18n.glob("*.qm")):
+        print("warning: no compiled translation in resources/i18n: the bundle shows English only",
+              file=sys.stderr)
+
+
+def run_pyinstaller(clean: bool) -> None:
+    command = [
+        sys.executable, "-m", "PyInstaller", str(layout.SPEC), "--noconfirm",
+        "--distpath", str(layout.OUT_DIR), "--workpath", str(layout.WORK_DIR),
+        "--log-level", "WARN",
+    ]
+    if clean:
+        command.append("--clean")
+    subprocess.run(command, cwd=layout.ROOT, check=True)  # noqa: S603
+
+
+def size_on_disk(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def check_bundle(bundle: Path) -> list[str]:
+    """Problems with the built folder (empty when it is as the spec describes)."""
+    problems: list[str] = []
+    names = {p.name for p in bundle.iterdir()}
+    missing = layout.top_level(windows=sys.platform == "win32") - names
+    if missing:
+        problems.append(f"missing from {bundle}: {', '.join(sorted(missing))}")
+    contents = bundle / layout.CONTENTS_DIR
+    for path in contents.rglob("*"):
+        relative = path.relative_to(contents).as_posix()
+        if any(word in relative for word in FORBIDDEN):
+            problems.append(f"should not be bundled: {relative}")
+    if not (contents / "resources" / "icons").is_dir():
+        problems.append("resources/icons not bundled")
+    if not any(contents.glob("keyring-*.dist-info")):
+        problems.append("keyring's metadata (entry points) not bundled")
+    if not (contents / "certifi" / "cacert.pem").exists():
+        problems.append("certifi's CA bundle not bundled")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clean", action="store_true", help="empty PyInstaller's cache first")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    version = version_info.package_version()
+    print(f"version {version}: {write_version_iss(version).relative_to(layout.ROOT)}")
+    check_translations()
+    render_icon()
+    run_pyinstaller(args.clean)
+    bundle = layout.OUT_DIR / layout.BUNDLE_NAME
+    problems = check_bundle(bundle)
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    size = size_on_disk(bundle)
+    elapsed = time.perf_counter() - started
+    print(f"bundle: {bundle.relative_to(layout.ROOT)}  {size / 1e6:.1f} MB  built in {elapsed:.0f} s")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

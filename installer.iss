@@ -1,0 +1,382 @@
+﻿; Loyalty Kiosk installer (Inno Setup 6). Compile on Windows after the bundle:
+;     python build\build_bundle.py
+;     iscc installer.iss            -> build\out\loyalty-kiosk-setup-<version>.exe
+;
+; Unattended (see docs\deploy.md for every parameter):
+;     loyalty-kiosk-setup-0.1.0.exe /VERYSILENT /SUPPRESSMSGBOXES /NORESTART /ENV=production
+;         /BASEURL=https://api.example.com /BRANCH=12 /KIOSKMODE=1 /AUTOSTART=1 /LANG=es
+;
+; Parameters are written into the machine-wide settings file the app reads
+; ({commonappdata}\LoyaltyKiosk\kiosk.ini, docs\settings.md); a parameter not given
+; leaves its key as it is, so an upgrade without parameters keeps the settings.
+; The installer never handles the API key: "loyalty-kiosk-cli provision" stores it in
+; the keyring of the account the kiosk runs under.
+; tests\deploy\test_installer_script.py checks this script against the tree.
+
+#include "build\out\version.iss"
+#ifndef AppVersion
+  #error build\out\version.iss defines no AppVersion: run build\build_bundle.py first
+#endif
+
+#define AppName "Loyalty Kiosk"
+#define Bundle "build\out\loyalty-kiosk"
+#define GuiExe "loyalty-kiosk.exe"
+#define CliExe "loyalty-kiosk-cli.exe"
+#define DataFolder "LoyaltyKiosk"
+#define RunningMutex "LoyaltyKioskRunning"
+
+[Setup]
+; Fixed forever: upgrades and the uninstaller find the installation by it.
+AppId={{0FBE9679-584F-4818-866A-A1E42C2AE20A}
+AppName={#AppName}
+AppVersion={#AppVersion}
+AppVerName={#AppName} {#AppVersion}
+AppPublisher={#AppName}
+VersionInfoVersion={#AppFileVersion}
+VersionInfoProductVersion={#AppFileVersion}
+DefaultDirName={autopf}\{#AppName}
+DefaultGroupName={#AppName}
+DisableProgramGroupPage=yes
+UsePreviousAppDir=yes
+UsePreviousTasks=yes
+PrivilegesRequired=admin
+ArchitecturesAllowed=x64compatible
+ArchitecturesInstallIn64BitMode=x64compatible
+MinVersion=10.0
+OutputDir=build\out
+OutputBaseFilename=loyalty-kiosk-setup-{#AppVersion}
+#if FileExists(SourcePath + "build\work\loyalty-kiosk.ico")
+SetupIconFile=build\work\loyalty-kiosk.ico
+#endif
+UninstallDisplayIcon={app}\{#GuiExe}
+UninstallDisplayName={#AppName}
+Compression=lzma2/max
+SolidCompression=yes
+WizardStyle=modern
+; One Setup at a time. The running kiosk is closed by [Code] (PrepareToInstall) with
+; "loyalty-kiosk-cli --shutdown", not by the Restart Manager (which would ask) nor by
+; AppMutex (which, silent, would cancel the upgrade instead of closing the kiosk).
+SetupMutex=LoyaltyKioskSetup,Global\LoyaltyKioskSetup
+CloseApplications=no
+RestartApplications=no
+
+[Languages]
+; Named like the kiosk's own "language" setting: /LANG=es picks the installer's
+; language and the kiosk's (an unknown name such as "auto" leaves Setup's choice).
+Name: "en"; MessagesFile: "compiler:Default.isl"
+Name: "es"; MessagesFile: "compiler:Languages\Spanish.isl"
+
+[CustomMessages]
+en.AutostartTask=Start the kiosk when a user logs on (kiosk tablets)
+es.AutostartTask=Iniciar el kiosco al iniciar sesión (tabletas de mostrador)
+en.TrainingIcon=Loyalty Kiosk (training)
+es.TrainingIcon=Loyalty Kiosk (entrenamiento)
+en.SelfTestIcon=Loyalty Kiosk self-test
+es.SelfTestIcon=Loyalty Kiosk autodiagnóstico
+en.PurgeQuestion=Also delete the kiosk's data on this computer (credits not yet sent, today's journal, logs and settings)?%n%nChoose No to keep them for a reinstall.
+es.PurgeQuestion=¿Borrar también los datos del kiosco en esta computadora (créditos sin enviar, diario, registros y configuración)?%n%nElija No para conservarlos para una reinstalación.
+en.StillRunning=Loyalty Kiosk is still running and could not be closed. Close it (or restart the computer) and run Setup again.
+es.StillRunning=Loyalty Kiosk sigue abierto y no se pudo cerrar. Ciérrelo (o reinicie la computadora) y vuelva a ejecutar la instalación.
+
+[Tasks]
+Name: "autostart"; Description: "{cm:AutostartTask}"; Flags: unchecked
+
+[Dirs]
+; The machine-wide settings folder: kept on uninstall (it is IT's configuration).
+Name: "{commonappdata}\{#DataFolder}"; Flags: uninsneveruninstall
+
+[InstallDelete]
+; An upgrade leaves no module of the previous version behind.
+Type: filesandordirs; Name: "{app}\_internal"
+
+[Files]
+Source: "{#Bundle}\{#GuiExe}"; DestDir: "{app}"; Flags: ignoreversion
+Source: "{#Bundle}\{#CliExe}"; DestDir: "{app}"; Flags: ignoreversion
+Source: "{#Bundle}\_internal\*"; DestDir: "{app}\_internal"; Flags: ignoreversion recursesubdirs createallsubdirs
+Source: "docs\deploy.md"; DestDir: "{app}\docs"; Flags: ignoreversion
+Source: "docs\settings.md"; DestDir: "{app}\docs"; Flags: ignoreversion
+
+[Icons]
+Name: "{autoprograms}\{#AppName}"; Filename: "{app}\{#GuiExe}"
+Name: "{autoprograms}\{cm:TrainingIcon}"; Filename: "{app}\{#GuiExe}"; Parameters: "--demo"
+Name: "{autoprograms}\{cm:SelfTestIcon}"; Filename: "{cmd}"; Parameters: "/k ""{app}\{#CliExe}"" --self-test"
+Name: "{commonstartup}\{#AppName}"; Filename: "{app}\{#GuiExe}"; Check: WantAutostart
+
+[Run]
+Filename: "{app}\{#GuiExe}"; Description: "{cm:LaunchProgram,{#AppName}}"; Flags: nowait postinstall skipifsilent runasoriginaluser
+
+[Code]
+const
+  EnvValues = '|production|qa|training|';
+  LangValues = '|auto|en|es|';
+  ShutdownClosed = 0;
+  ShutdownFailed = 1;
+  ShutdownNotRunning = 3;
+  ShutdownArgs = '--shutdown --all-users --wait 30';
+  MutexWaitSeconds = 30;
+
+var
+  KioskWasRunning: Boolean;
+  RestartNeeded: Boolean;
+  PurgeData: Boolean;
+
+function IniPath(): String;
+begin
+  Result := ExpandConstant('{commonappdata}\{#DataFolder}\kiosk.ini');
+end;
+
+{ /NAME=value from Setup's (or the uninstaller's) command line; False when absent. }
+function ParamValue(const Name: String; var Value: String): Boolean;
+var
+  I: Integer;
+  Prefix, Arg: String;
+begin
+  Result := False;
+  Prefix := '/' + Uppercase(Name) + '=';
+  for I := 1 to ParamCount do
+  begin
+    Arg := ParamStr(I);
+    if Pos(Prefix, Uppercase(Arg)) = 1 then
+    begin
+      Value := Trim(Copy(Arg, Length(Prefix) + 1, MaxInt));
+      Result := True;
+    end;
+  end;
+end;
+
+function BoolValue(const Raw: String; var Value: String): Boolean;
+var
+  L: String;
+begin
+  L := Lowercase(Trim(Raw));
+  Result := True;
+  if (L = '1') or (L = 'true') or (L = 'yes') or (L = 'on') then
+    Value := 'true'
+  else if (L = '0') or (L = 'false') or (L = 'no') or (L = 'off') then
+    Value := 'false'
+  else
+    Result := False;
+end;
+
+function InList(const Value, List: String): Boolean;
+begin
+  Result := (Value <> '') and (Pos('|' + Lowercase(Value) + '|', List) > 0);
+end;
+
+function IsApiUrl(const Url: String): Boolean;
+var
+  L: String;
+begin
+  L := Lowercase(Url);
+  Result := (Pos('https://', L) = 1) or (Pos('http://localhost', L) = 1)
+    or (Pos('http://127.0.0.1', L) = 1);
+end;
+
+{ Refuse a bad parameter before anything is installed (silent: exit code 1, see Setup's log). }
+function CheckParameters(var Problem: String): Boolean;
+var
+  V, B, Env: String;
+begin
+  Problem := '';
+  Env := '';
+  if ParamValue('ENV', V) then
+  begin
+    Env := Lowercase(V);
+    if not InList(V, EnvValues) then
+      Problem := '/ENV= must be production, qa or training';
+  end;
+  if ParamValue('BASEURL', V) and (V <> '') and not IsApiUrl(V) then
+    Problem := '/BASEURL= must be an https:// address';
+  if ParamValue('QAURL', V) and (V <> '') and not IsApiUrl(V) then
+    Problem := '/QAURL= must be an https:// address';
+  if ParamValue('BRANCH', V) and (V <> '') and (StrToIntDef(V, 0) <= 0) then
+    Problem := '/BRANCH= must be a branch id (a whole number)';
+  if ParamValue('KIOSKMODE', V) and not BoolValue(V, B) then
+    Problem := '/KIOSKMODE= must be 1 or 0';
+  if ParamValue('AUTOSTART', V) and not BoolValue(V, B) then
+    Problem := '/AUTOSTART= must be 1 or 0';
+  if ParamValue('LANG', V) and not InList(V, LangValues) then
+    Problem := '/LANG= must be auto, en or es';
+  if (Env = 'production') and not ParamValue('BASEURL', V)
+    and (GetIniString('connection', 'production_url', '', IniPath()) = '') then
+    Problem := '/ENV=production needs /BASEURL= (the production API address)';
+  if (Env = 'qa') and not ParamValue('QAURL', V)
+    and (GetIniString('connection', 'qa_url', '', IniPath()) = '') then
+    Problem := '/ENV=qa needs /QAURL= (the QA API address)';
+  Result := Problem = '';
+end;
+
+function InitializeSetup(): Boolean;
+var
+  Problem: String;
+begin
+  Result := CheckParameters(Problem);
+  if not Result then
+  begin
+    Log('Parameter refused: ' + Problem);
+    SuppressibleMsgBox(Problem, mbCriticalError, MB_OK, IDOK);
+  end;
+end;
+
+function WantAutostart(): Boolean;
+var
+  V, B: String;
+begin
+  if ParamValue('AUTOSTART', V) and BoolValue(V, B) then
+    Result := B = 'true'
+  else
+    Result := WizardIsTaskSelected('autostart');
+end;
+
+{ Write one parameter into kiosk.ini; an absent parameter keeps the file's value. }
+procedure WriteParam(const Name, Section, Key: String; IsBool: Boolean);
+var
+  Raw, Value: String;
+begin
+  if not ParamValue(Name, Raw) then
+    Exit;
+  Value := Raw;
+  if IsBool and not BoolValue(Raw, Value) then
+    Exit;
+  if (Key = 'environment') or (Key = 'language') then
+    Value := Lowercase(Value);
+  if SetIniString(Section, Key, Value, IniPath()) then
+    Log(Format('kiosk.ini: [%s] %s = %s', [Section, Key, Value]))
+  else
+    Log(Format('kiosk.ini: could not write [%s] %s', [Section, Key]));
+end;
+
+procedure WriteSettings();
+var
+  V: String;
+begin
+  ForceDirectories(ExtractFileDir(IniPath()));
+  WriteParam('ENV', 'connection', 'environment', False);
+  WriteParam('BASEURL', 'connection', 'production_url', False);
+  WriteParam('QAURL', 'connection', 'qa_url', False);
+  WriteParam('BRANCH', 'connection', 'branch_id', False);
+  WriteParam('KIOSKMODE', 'kiosk', 'kiosk_mode', True);
+  WriteParam('AUTOSTART', 'kiosk', 'autostart', True);
+  WriteParam('LANG', 'display', 'language', False);
+  { The wizard's autostart task, when it was shown and no /AUTOSTART= was given. }
+  if not WizardSilent and not ParamValue('AUTOSTART', V) then
+  begin
+    if WantAutostart() then V := 'true' else V := 'false';
+    SetIniString('kiosk', 'autostart', V, IniPath());
+  end;
+end;
+
+{ Ask every user's kiosk to close, and wait until none holds the running mutex. }
+function CloseKiosks(const Cli: String): Boolean;
+var
+  Code, Waited: Integer;
+begin
+  if FileExists(Cli) then
+  begin
+    if Exec(Cli, ShutdownArgs, '', SW_HIDE, ewWaitUntilTerminated, Code) then
+    begin
+      Log(Format('%s %s: exit code %d', [Cli, ShutdownArgs, Code]));
+      if Code = ShutdownClosed then
+        KioskWasRunning := True;
+    end;
+  end;
+  Waited := 0;
+  while CheckForMutexes('{#RunningMutex},Global\{#RunningMutex}')
+    and (Waited < MutexWaitSeconds * 2) do
+  begin
+    Sleep(500);
+    Waited := Waited + 1;
+  end;
+  Result := not CheckForMutexes('{#RunningMutex},Global\{#RunningMutex}');
+end;
+
+function PrepareToInstall(var NeedsRestart: Boolean): String;
+begin
+  Result := '';
+  KioskWasRunning := False;
+  if not CloseKiosks(ExpandConstant('{app}\{#CliExe}')) then
+    Result := ExpandConstant('{cm:StillRunning}');
+end;
+
+function RunsAsSystem(): Boolean;
+begin
+  Result := CompareText(GetUserNameString, 'SYSTEM') = 0;
+end;
+
+procedure CurStepChanged(CurStep: TSetupStep);
+var
+  Code: Integer;
+begin
+  if CurStep <> ssPostInstall then
+    Exit;
+  WriteSettings();
+  if not WantAutostart() then
+    DeleteFile(ExpandConstant('{commonstartup}\{#AppName}.lnk'));
+  if KioskWasRunning then
+  begin
+    { Start it again in the session it ran in. Setup running as SYSTEM (a deployment
+      tool) has no such session: ask for a restart instead (or /NORESTART). }
+    if RunsAsSystem() then
+      RestartNeeded := True
+    else if not ExecAsOriginalUser(ExpandConstant('{app}\{#GuiExe}'), '', '', SW_SHOWNORMAL,
+      ewNoWait, Code) then
+      RestartNeeded := True;
+  end;
+end;
+
+function NeedRestart(): Boolean;
+begin
+  Result := RestartNeeded;
+end;
+
+{ Uninstall: close the kiosks first; delete the data only when asked (/PURGE=1 or Yes). }
+function InitializeUninstall(): Boolean;
+var
+  V: String;
+begin
+  Result := CloseKiosks(ExpandConstant('{app}\{#CliExe}'));
+  if not Result then
+  begin
+    SuppressibleMsgBox(ExpandConstant('{cm:StillRunning}'), mbCriticalError, MB_OK, IDOK);
+    Exit;
+  end;
+  if ParamValue('PURGE', V) then
+    PurgeData := (V = '1') or (Lowercase(V) = 'true') or (Lowercase(V) = 'yes')
+  else if UninstallSilent then
+    PurgeData := False
+  else
+    PurgeData := MsgBox(ExpandConstant('{cm:PurgeQuestion}'), mbConfirmation,
+      MB_YESNO or MB_DEFBUTTON2) = IDYES;
+end;
+
+{ Every profile's %LOCALAPPDATA%\LoyaltyKiosk (outbox, journal, logs, overrides). }
+procedure PurgeUserData();
+var
+  Profiles: String;
+  Rec: TFindRec;
+begin
+  Profiles := ExtractFileDir(GetEnv('PUBLIC'));
+  if Profiles = '' then
+    Exit;
+  if not FindFirst(Profiles + '\*', Rec) then
+    Exit;
+  try
+    repeat
+      if ((Rec.Attributes and FILE_ATTRIBUTE_DIRECTORY) <> 0) and (Rec.Name <> '.')
+        and (Rec.Name <> '..') then
+        DelTree(Profiles + '\' + Rec.Name + '\AppData\Local\{#DataFolder}', True, True, True);
+    until not FindNext(Rec);
+  finally
+    FindClose(Rec);
+  end;
+end;
+
+procedure CurUninstallStepChanged(CurUninstallStep: TUninstallStep);
+begin
+  if (CurUninstallStep = usPostUninstall) and PurgeData then
+  begin
+    Log('Purging the kiosk data (/PURGE)');
+    PurgeUserData();
+    DelTree(ExpandConstant('{commonappdata}\{#DataFolder}'), True, True, True);
+  end;
+end;

@@ -1,0 +1,289 @@
+"""``installer.iss`` against the tree (the script itself only compiles on Windows).
+
+- every ``Source:`` is a file of the repository or a name of the bundle's layout
+  (``build/layout.py``, which ``build/kiosk.spec`` builds from);
+- the version comes from the package (``build/out/version.iss``, written by the
+  build script from ``kiosk.__version__``), as does the Windows version resource;
+- every parameter documented in ``docs/deploy.md`` is read by the [Code] section and
+  written to the INI section and key that ``kiosk/core/settings.py`` declares;
+- names shared with the app (mutex, ``--shutdown`` arguments and exit codes, the
+  settings file's place, value lists) agree with the code.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+import sys
+import tomllib
+from collections.abc import Callable
+from pathlib import Path, PurePath, PureWindowsPath
+from types import ModuleType
+
+import pytest
+
+from kiosk import __version__
+from kiosk.__main__ import parse_args
+from kiosk.cli import args as cli_args
+from kiosk.cli.instance import MUTEX_NAME
+from kiosk.core.paths import machine_settings_path
+from kiosk.core.settings import SETTINGS, Environment, Language
+
+ROOT = Path(__file__).resolve().parents[2]
+ISS = ROOT / "installer.iss"
+DEPLOY_DOC = ROOT / "docs" / "deploy.md"
+
+
+def load(name: str) -> ModuleType:
+    path = ROOT / "build" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"build_{name}", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(path.parent))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(path.parent))
+    return module
+
+
+layout = load("layout")
+version_info = load("version_info")
+
+
+def script() -> str:
+    text = ISS.read_text(encoding="utf-8-sig")
+    defines = dict(re.findall(r'^#define (\w+) "([^"]*)"$', text, re.MULTILINE))
+    return re.sub(r"\{#(\w+)\}", lambda m: defines.get(m.group(1), m.group(0)), text)
+
+
+def section(name: str) -> str:
+    parts = re.split(r"^\[(\w+)\]\s*$", script(), flags=re.MULTILINE)
+    bodies = {parts[i]: parts[i + 1] for i in range(1, len(parts) - 1, 2)}
+    return bodies[name]
+
+
+def directive(name: str) -> str:
+    found = re.search(rf"^{name}=(.*)$", section("Setup"), re.MULTILINE)
+    assert found, name
+    return found.group(1).strip()
+
+
+def sources() -> list[str]:
+    return re.findall(r'^Source: "([^"]+)"', section("Files"), re.MULTILINE)
+
+
+def test_every_source_is_in_the_bundle_layout_or_the_tree() -> None:
+    bundle = PureWindowsPath("build", "out", layout.BUNDLE_NAME)
+    names = layout.top_level(windows=True)
+    assert {layout.GUI_NAME + ".exe", layout.CLI_NAME + ".exe", layout.CONTENTS_DIR} == names
+    seen: set[str] = set()
+    for source in sources():
+        path = PureWindowsPath(source)
+        if path.is_relative_to(bundle):
+            first = path.relative_to(bundle).parts[0]
+            assert first in names, f"{source}: not in the bundle ({sorted(names)})"
+            seen.add(first)
+        else:
+            assert (ROOT / Path(*path.parts)).is_file(), f"{source}: no such file"
+    assert seen == names, "the whole bundle is installed"
+
+
+def test_the_spec_builds_that_layout() -> None:
+    spec = layout.SPEC.read_text(encoding="utf-8")
+    for name in ("GUI_NAME", "CLI_NAME", "BUNDLE_NAME", "CONTENTS_DIR", "EXCLUDED_MODULES"):
+        assert f"layout.{name}" in spec
+    assert "console=False" in spec
+    assert "console=True" in spec
+    assert 'copy_metadata("keyring")' in spec
+    assert 'collect_submodules("keyring.backends")' in spec
+    built = layout.OUT_DIR / layout.BUNDLE_NAME
+    if built.is_dir():  # after build/build_bundle.py: the real folder too
+        assert {p.name for p in built.iterdir()} >= layout.top_level(sys.platform == "win32")
+
+
+def test_icons_and_runs_point_into_the_bundle() -> None:
+    names = layout.top_level(windows=True)
+    for body in (section("Icons"), section("Run")):
+        for target in re.findall(r'Filename: "\{app\}\\([^"]+)"', body):
+            assert target in names
+
+
+def test_version_comes_from_the_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["project"]["version"] == __version__
+    text = ISS.read_text(encoding="utf-8-sig")
+    assert '#include "build\\out\\version.iss"' in text
+    assert directive("AppVersion") == "{#AppVersion}"
+    assert directive("VersionInfoVersion") == "{#AppFileVersion}"
+    assert "{#AppVersion}" in directive("OutputBaseFilename")
+    build_bundle = load("build_bundle")
+    monkeypatch.setattr(build_bundle.layout, "OUT_DIR", tmp_path)
+    monkeypatch.setattr(build_bundle.layout, "VERSION_ISS", tmp_path / "version.iss")
+    written = build_bundle.write_version_iss(version_info.package_version())
+    defines = dict(re.findall(r'^#define (\w+) "([^"]*)"$', written.read_text(), re.MULTILINE))
+    assert defines["AppVersion"] == __version__
+    assert defines["AppFileVersion"] == ".".join(map(str, version_info.file_version(__version__)))
+
+
+@pytest.mark.parametrize(
+    ("version", "numbers"),
+    [("0.1.0", (0, 1, 0, 0)), ("1.2", (1, 2, 0, 0)), ("2.3.4.5", (2, 3, 4, 5)),
+     ("1.0.0rc2", (1, 0, 0, 0)), ("1.4.0.dev3+g12ab", (1, 4, 0, 0))],
+)
+def test_windows_version_numbers(version: str, numbers: tuple[int, ...]) -> None:
+    assert version_info.file_version(version) == numbers
+
+
+def test_windows_version_resource_carries_the_package_version(tmp_path: Path) -> None:
+    path = version_info.write_version_file(tmp_path, __version__, layout.CLI_NAME, "cli", "Co",
+                                           "Prod")
+    text = path.read_text(encoding="utf-8")
+    numbers = version_info.file_version(__version__)
+    assert f"filevers={numbers}, prodvers={numbers}" in text
+    assert f"StringStruct('ProductVersion', '{__version__}')" in text
+    assert f"StringStruct('OriginalFilename', '{layout.CLI_NAME}.exe')" in text
+    # PyInstaller evaluates the file with the classes of its versioninfo module (which
+    # imports pefile, installed on Windows only): evaluate it with stand-ins that take
+    # the same parameters, read from that module's source.
+    pyinstaller = importlib.util.find_spec("PyInstaller")
+    assert pyinstaller is not None
+    assert pyinstaller.origin is not None
+    source = Path(pyinstaller.origin).parent
+    tree = ast.parse((source / "utils" / "win32" / "versioninfo.py").read_text(encoding="utf-8"))
+    accepted = {
+        node.name: [a.arg for a in init.args.args[1:]]
+        for node in tree.body if isinstance(node, ast.ClassDef)
+        for init in node.body if isinstance(init, ast.FunctionDef) and init.name == "__init__"
+    }
+
+    def stand_in(name: str) -> Callable[..., dict[str, object]]:
+        def build(*args: object, **kwargs: object) -> dict[str, object]:
+            assert len(args) <= len(accepted[name])
+            assert set(kwargs) <= set(accepted[name])
+            return {"class": name, **dict(zip(accepted[name], args, strict=False)), **kwargs}
+        return build
+
+    resource = eval(text, {name: stand_in(name) for name in accepted})
+    assert resource["class"] == "VSVersionInfo"
+    assert resource["ffi"]["filevers"] == numbers
+
+
+def documented_parameters() -> dict[str, tuple[str, str]]:
+    """``| `/ENV=` | `[connection] environment` | ...`` rows of docs/deploy.md."""
+    rows = re.findall(r"^\|\s*`/(\w+)=[^`]*`\s*\|\s*`\[(\w+)\] (\w+)`", DEPLOY_DOC.read_text(),
+                      re.MULTILINE)
+    return {name: (sec, key) for name, sec, key in rows}
+
+
+def written_parameters() -> dict[str, tuple[str, str, bool]]:
+    rows = re.findall(r"WriteParam\('(\w+)', '(\w+)', '(\w+)', (True|False)\)", section("Code"))
+    return {name: (sec, key, flag == "True") for name, sec, key, flag in rows}
+
+
+def test_every_documented_parameter_is_read_and_written_to_its_setting() -> None:
+    documented, written = documented_parameters(), written_parameters()
+    assert set(documented) >= {"ENV", "BASEURL", "QAURL", "BRANCH", "KIOSKMODE", "AUTOSTART",
+                               "LANG"}
+    assert {n: (s, k) for n, (s, k, _) in written.items()} == documented
+    code = section("Code")
+    for name, (sec, key, boolean) in written.items():
+        assert f"ParamValue('{name}', V)" in code, f"/{name}= is not checked before installing"
+        setting = SETTINGS[key]
+        assert setting.section == sec, f"{key} belongs in [{setting.section}]"
+        assert boolean == isinstance(setting.default, bool)
+
+
+def test_uninstall_purge_parameter_is_documented_and_read() -> None:
+    assert "`/PURGE=1`" in DEPLOY_DOC.read_text()
+    assert "ParamValue('PURGE', V)" in section("Code")
+
+
+def test_value_lists_match_the_settings() -> None:
+    code = section("Code")
+    env = re.search(r"EnvValues = '\|([^']*)\|';", code)
+    lang = re.search(r"LangValues = '\|([^']*)\|';", code)
+    assert env
+    assert set(env.group(1).split("|")) == {e.value for e in Environment}
+    assert lang
+    assert set(lang.group(1).split("|")) == {v.value for v in Language}
+    names = set(re.findall(r'^Name: "(\w+)"', section("Languages"), re.MULTILINE))
+    assert names <= {v.value for v in Language}, "/LANG= names the installer's language too"
+
+
+def test_settings_file_is_the_one_the_app_reads() -> None:
+    code = section("Code")
+    found = re.search(r"ExpandConstant\('\{commonappdata\}\\([^']+)'\)", code)
+    assert found
+    expected = machine_settings_path({"PROGRAMDATA": r"C:\ProgramData"}, "win32")
+    assert PureWindowsPath(r"C:\ProgramData", found.group(1)) == PureWindowsPath(expected)
+
+
+def test_shutdown_before_replacing_files_agrees_with_the_cli() -> None:
+    code = section("Code")
+    found = re.search(r"ShutdownArgs = '([^']+)';", code)
+    assert found
+    parsed = parse_args(found.group(1).split())
+    assert parsed.shutdown
+    assert parsed.all_users
+    assert parsed.wait == 30
+    constants = dict(re.findall(r"^\s+(Shutdown\w+) = (\d+);", code, re.MULTILINE))
+    assert int(constants["ShutdownClosed"]) == cli_args.EXIT_OK
+    assert int(constants["ShutdownFailed"]) == cli_args.EXIT_FAILED
+    assert int(constants["ShutdownNotRunning"]) == cli_args.EXIT_NOT_RUNNING
+    assert f"CheckForMutexes('{MUTEX_NAME},Global\\{MUTEX_NAME}')" in code
+    assert "function PrepareToInstall" in code
+    assert "CloseKiosks(" in code
+    assert "function InitializeUninstall" in code
+
+
+def test_setup_directives() -> None:
+    assert re.fullmatch(r"\{\{[0-9A-F]{8}(-[0-9A-F]{4}){3}-[0-9A-F]{12}\}", directive("AppId"))
+    assert directive("DefaultDirName").startswith("{autopf}\\")
+    assert directive("PrivilegesRequired") == "admin"
+    assert directive("CloseApplications") == "no"
+    # AppMutex would cancel a silent upgrade instead of closing the kiosk (see the script)
+    assert not re.search(r"^AppMutex=", section("Setup"), re.MULTILINE)
+    assert "{commonstartup}" in section("Icons")
+    assert "Check: WantAutostart" in section("Icons")
+
+
+def test_prune_keeps_what_the_kiosk_uses() -> None:
+    plugins = "PySide6/Qt/plugins"
+    assert layout.keep(f"{plugins}/platforms/libqxcb.so")
+    assert layout.keep("PySide6\\Qt\\plugins\\platforms\\qwindows.dll")
+    assert layout.keep(f"{plugins}/imageformats/libqsvg.so")
+    assert not layout.keep(f"{plugins}/imageformats/libqpdf.so")
+    assert not layout.keep(f"{plugins}/tls/libqopensslbackend.so")
+    assert not layout.keep(f"{plugins}/platformthemes/libqgtk3.so")
+    assert layout.keep("PySide6/Qt/translations/qtbase_es.qm")
+    assert not layout.keep("PySide6/Qt/translations/qtbase_de.qm")
+    assert not layout.keep("PySide6/Qt/lib/libQt6Qml.so.6")
+    assert layout.keep("PySide6/Qt/lib/libQt6Widgets.so.6")
+    assert layout.keep("PySide6\\Qt6Network.dll")
+
+
+def test_resources_are_bundled_without_translation_sources() -> None:
+    bundled = {PurePath(folder, Path(source).name).as_posix()
+               for source, folder in layout.resource_datas()}
+    icons = {f"resources/icons/{p.name}" for p in (ROOT / "resources" / "icons").glob("*.svg")}
+    assert icons
+    assert icons <= bundled
+    assert not [name for name in bundled if name.endswith((".ts", ".json"))]
+    for qm in (ROOT / "resources" / "i18n").glob("*.qm"):
+        assert f"resources/i18n/{qm.name}" in bundled
+
+
+def test_libraries_only_a_refused_plugin_needed_are_dropped() -> None:
+    gtk = "PySide6/Qt/plugins/platformthemes/libqgtk3.so"
+    entries = [(d, d, "BINARY") for d in (
+        gtk, "libgtk-3.so.0", "libcairo.so.2", "libglib-2.0.so.0",
+        "PySide6/Qt/lib/libQt6Core.so.6", "PySide6/Qt/plugins/platforms/libqxcb.so")]
+    links = {gtk: ["libgtk-3.so.0", "libglib-2.0.so.0"], "libgtk-3.so.0": ["libcairo.so.2"],
+             "PySide6/Qt/lib/libQt6Core.so.6": ["libglib-2.0.so.0"],
+             "PySide6/Qt/plugins/platforms/libqxcb.so": ["libQt6Core.so.6"]}
+    kept = [e[0] for e in layout.prune_binaries(entries, lambda src: links.get(src, []))]
+    assert kept == ["libglib-2.0.so.0", "PySide6/Qt/lib/libQt6Core.so.6",
+                    "PySide6/Qt/plugins/platforms/libqxcb.so"]

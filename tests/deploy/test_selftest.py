@@ -1,0 +1,190 @@
+"""``loyalty-kiosk --self-test``: one line per check, a non-zero exit when one fails.
+
+Training runs against the in-process simulator with no keyring; production runs
+against the simulator over loopback HTTP with the key in a test keyring.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from kiosk.__main__ import main
+from kiosk.cli.args import EXIT_FAILED, EXIT_OK
+from kiosk.core.db import open_database
+from kiosk.core.paths import KioskPaths
+from kiosk.core.secrets import SERVICE, entry_name
+from tests.conftest import MAIN_KEY
+from tests.deploy.conftest import ExpectLog, MemoryKeyring, write_ini
+
+pytestmark = pytest.mark.usefixtures("home")
+LINE = re.compile(r"^(OK|FAIL|SKIP)\s+(\S+)\s+(.*)$")
+
+
+def self_test(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, tuple[str, str]]]:
+    code = main([*argv, "--self-test"])
+    out = capsys.readouterr().out
+    checks = {m[2]: (m[1], m[3]) for m in map(LINE.match, out.splitlines()) if m}
+    assert list(checks) == ["settings", "keyring", "api", "branch", "validation-qr", "database"]
+    assert out.rstrip().splitlines()[-1].startswith("result: OK" if code == 0 else "result: FAIL")
+    return code, checks
+
+
+def production(paths: KioskPaths, url: str, extra: str = "") -> None:
+    write_ini(paths, f"[connection]\nenvironment = production\nproduction_url = {url}\n{extra}")
+
+
+def store(backend: MemoryKeyring, url: str, key: str = MAIN_KEY) -> None:
+    backend.set_password(SERVICE, entry_name("production", url), key)
+
+
+def test_training_passes_without_keyring_or_settings(capsys: pytest.CaptureFixture[str]) -> None:
+    code, checks = self_test(capsys, "--demo")
+    assert code == EXIT_OK
+    assert checks["keyring"][0] == "SKIP"
+    assert checks["api"][0] == "OK"
+    assert "3 branch(es)" in checks["api"][1]
+    assert checks["branch"] == ("OK", "training uses the first branch: 1 Sucursal Centro")
+    assert checks["validation-qr"][0] == "SKIP"
+
+
+@pytest.mark.parametrize(
+    ("qr", "status", "says"),
+    [
+        (1, "OK", "QR 1 Caja principal"),
+        (2, "FAIL", "belongs to branch 2, not 1"),
+        (4, "FAIL", "not an active validation QR"),  # deactivated in the seed
+        (99, "FAIL", "not an active validation QR (active: 1, 2, 3)"),
+    ],
+)
+def test_the_chosen_qr_must_be_active_and_of_the_branch(
+    home: KioskPaths, capsys: pytest.CaptureFixture[str], expect_log: ExpectLog, qr: int,
+    status: str, says: str,
+) -> None:
+    expect_log("self-test failed")
+    write_ini(home, f"[connection]\nbranch_id = 1\n[counter]\nvalidation_qr_id = {qr}\n")
+    code, checks = self_test(capsys, "--demo")
+    assert checks["validation-qr"][0] == status
+    assert says in checks["validation-qr"][1]
+    assert code == (EXIT_OK if status == "OK" else EXIT_FAILED)
+
+
+def test_production_with_a_stored_key_passes_and_never_shows_it(
+    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    production(home, sim_url, "branch_id = 3\n[counter]\nvalidation_qr_id = 3\n")
+    store(memory_keyring, sim_url)
+    code = main(["--self-test"])
+    out = capsys.readouterr().out
+    assert code == EXIT_OK, out
+    assert "SKIP" not in out
+    assert "FAIL" not in out
+    assert "MemoryKeyring: a key is stored for production" in out
+    assert MAIN_KEY not in out
+    assert MAIN_KEY not in (home.log_dir / "kiosk.log").read_text()
+
+
+@pytest.mark.parametrize(
+    ("key", "url", "failed", "says"),
+    [
+        (None, None, "keyring", "no API key stored for production"),
+        ("wrong-key-for-this-api", None, "api", "the key was refused"),
+        (MAIN_KEY, "http://127.0.0.1:9", "api", "cannot reach http://127.0.0.1:9"),
+    ],
+)
+def test_key_and_api_failures(
+    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog, key: str | None, url: str | None,
+    failed: str, says: str,
+) -> None:
+    expect_log("self-test failed")
+    expect_log("GET /external/branch")
+    url = url or sim_url
+    production(home, url, "branch_id = 1\n")
+    if key:
+        store(memory_keyring, url, key)
+    code, checks = self_test(capsys)
+    assert code == EXIT_FAILED
+    assert checks[failed][0] == "FAIL"
+    assert says in checks[failed][1]
+    assert checks["branch"][0] == "SKIP"  # needs what failed
+
+
+def test_a_branch_of_another_merchant_fails(
+    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+) -> None:
+    expect_log("self-test failed")
+    production(home, sim_url, "branch_id = 4\n")
+    store(memory_keyring, sim_url)
+    code, checks = self_test(capsys)
+    assert code == EXIT_FAILED
+    assert checks["branch"] == (
+        "FAIL", "branch 4 is not a branch of this key's merchant (its branches: 1, 2, 3)")
+
+
+def test_settings_problems_fail(
+    home: KioskPaths, capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+) -> None:
+    expect_log("self-test failed")
+    expect_log("settings")
+    code, checks = self_test(capsys)
+    assert code == EXIT_FAILED
+    assert "no settings file" in checks["settings"][1]
+    write_ini(home, "[connection]\nenvironment = production\n")
+    assert "production_url: not set" in self_test(capsys)[1]["settings"][1]
+    write_ini(home, "[counter]\nidle_timeout_seconds = 5\n")
+    assert "idle_timeout_seconds" in self_test(capsys, "--demo")[1]["settings"][1]
+    write_ini(home, "[api]\nkey = abc\n")
+    assert "looks like an API key" in self_test(capsys, "--demo")[1]["settings"][1]
+
+
+def add_row(paths: KioskPaths, state: str, created_at: float) -> None:
+    conn = open_database(paths.database)
+    conn.execute(
+        "INSERT INTO outbox_rows (kind, external_id, body, state, created_at, next_attempt_at,"
+        " environment, base_url, key_fingerprint, branch_id) VALUES"
+        " ('credit', ?, '{}', ?, ?, 0, 'training', 'http://training.sim', 'x', 1)",
+        (f"K-{state}-{created_at}", state, created_at),
+    )
+    conn.close()
+
+
+def test_outbox_counts_and_health(
+    home: KioskPaths, capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+) -> None:
+    expect_log("self-test failed")
+    add_row(home, "pending", time.time())
+    code, checks = self_test(capsys, "--demo")
+    assert code == EXIT_OK
+    assert checks["database"] == (
+        "OK", "kiosk.sqlite3 integrity ok, schema v2; outbox: 1 pending, 0 dead-letter")
+    add_row(home, "dead", time.time())
+    code, checks = self_test(capsys, "--demo")
+    assert code == EXIT_FAILED
+    assert "1 dead-letter" in checks["database"][1]
+    assert "need a manager" in checks["database"][1]
+
+
+def test_a_credit_pending_for_more_than_a_day_fails(
+    home: KioskPaths, capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+) -> None:
+    expect_log("self-test failed")
+    add_row(home, "pending", time.time() - 30 * 3600)
+    code, checks = self_test(capsys, "--demo")
+    assert code == EXIT_FAILED
+    assert "has waited 30 h" in checks["database"][1]
+
+
+def test_a_damaged_database_fails(
+    home: KioskPaths, capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+) -> None:
+    expect_log("self-test failed")
+    home.database.parent.mkdir(parents=True)
+    home.database.write_bytes(b"SQLite format 3\x00" + b"\x13" * 4096)
+    code, checks = self_test(capsys, "--demo")
+    assert code == EXIT_FAILED
+    assert checks["database"][0] == "FAIL"
