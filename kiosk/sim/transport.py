@@ -42,7 +42,10 @@ class SimTransport(httpx.AsyncBaseTransport):
         try:
             if read is None:
                 return await self._inner.handle_async_request(request)
-            return await asyncio.wait_for(self._inner.handle_async_request(request), read)
+            # asyncio.timeout, not wait_for: in 3.11 wait_for can swallow the caller's
+            # cancellation (a screen reset would then carry on with a dead widget).
+            async with asyncio.timeout(read):
+                return await self._inner.handle_async_request(request)
         except TimeoutError:
             raise httpx.ReadTimeout("timed out waiting for the simulator's answer", request=request) from None
         except DropConnection:

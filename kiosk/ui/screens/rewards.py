@@ -46,6 +46,7 @@ from kiosk.ui.screens.rewards_sheets import (
 )
 from kiosk.ui.screens.rewards_write import PendingWrite
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.qr_view import load_encoder
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +128,7 @@ class RewardsScreen(Screen):
 
     # -- life cycle ------------------------------------------------------------------
     async def preload(self) -> None:
+        load_encoder()  # (warm-up) the pickup QR of the first exchange is then instant
         self._ladder = await self.session.call(lambda: load_ladder(self.session.api))
 
     def entered(self) -> None:
@@ -193,10 +195,12 @@ class RewardsScreen(Screen):
             raise
         finally:
             self.refresh.setEnabled(True)
-        if self.session.client is None or self.session.client.id != client.id:
+        ready = await self.grid.prepare(cards)  # new tiles one per loop turn: no freeze
+        current = self.session.client
+        if not ready or current is None or current.id != client.id:
             return
         self._level_id = level_of(client)
-        self.grid.set_cards(with_balance(cards, self.session.client.balance))
+        self.grid.set_cards(with_balance(cards, current.balance))
         self._summarize()
         if self.pages.currentWidget() in (self.grid, self.empty):
             self.show_catalog()

@@ -8,6 +8,7 @@ emits ``chosen`` with the card.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.rewards import RewardCard
@@ -39,34 +41,23 @@ class RewardTile(QPushButton):
 
     def __init__(self, card: RewardCard, locale: AmountLocale, parent: QWidget | None = None):
         super().__init__(parent)
-        self.card = card
+        self.amount_locale = locale
         self.setObjectName("rewardTile")
         self.setMinimumSize(TILE_MIN_WIDTH, TILE_HEIGHT)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setFixedHeight(TILE_HEIGHT)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         p = current_palette()
-        reachable = card.affordable
-        ink = p.text if reachable else p.muted
         self.art = QLabel()
         self.art.setFixedSize(56, 56)
         self.art.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.art.setPixmap(pixmap("rewards", p.accent if reachable else p.muted, 32))
-        self.art.setStyleSheet(
-            f"background: {p.info_bg if reachable else p.surface}; border-radius: 12px;"
-        )
-        self.badge = QLabel(self._badge_text(card, locale))
+        self.badge = QLabel()
         self.badge.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         self.badge.setStyleSheet(f"color: {p.muted}; font-size: 15px;")
-        self.name = QLabel(card.name)
+        self.name = QLabel()
         self.name.setWordWrap(True)
-        self.name.setStyleSheet(f"color: {ink}; font-size: 18px; font-weight: 600;")
-        self.price = QLabel(self.tr("%1 pts").replace("%1", format_points(card.price, locale)))
-        self.price.setStyleSheet(f"color: {ink}; font-size: 26px; font-weight: 700;")
-        self.status = QLabel(self._status_text(card, locale))
-        self.status.setStyleSheet(
-            f"color: {p.accent if reachable else p.muted}; font-size: 16px; font-weight: 600;"
-        )
+        self.price = QLabel()
+        self.status = QLabel()
         for label in (self.art, self.badge, self.name, self.price, self.status):
             label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         top = QHBoxLayout()
@@ -80,7 +71,36 @@ class RewardTile(QPushButton):
         layout.addWidget(self.name, 1, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.price)
         layout.addWidget(self.status)
+        self._reachable: bool | None = None
+        self.set_card(card)
+
+    def set_card(self, card: RewardCard) -> None:
+        """Show ``card`` (this reward again with a new balance, price or stock). The
+        styles change only when the reward comes into or out of reach: styling a
+        tile is what makes building one slow."""
+        self.card = card
+        locale = self.amount_locale
+        self.badge.setText(self._badge_text(card, locale))
+        self.name.setText(card.name)
+        self.price.setText(self.tr("%1 pts").replace("%1", format_points(card.price, locale)))
+        self.status.setText(self._status_text(card, locale))
         self.setAccessibleName(f"{card.name}: {self.price.text()}. {self.status.text()}")
+        if card.affordable != self._reachable:
+            self._reachable = card.affordable
+            self._style(card.affordable)
+
+    def _style(self, reachable: bool) -> None:
+        p = current_palette()
+        ink = p.text if reachable else p.muted
+        self.art.setPixmap(pixmap("rewards", p.accent if reachable else p.muted, 32))
+        self.art.setStyleSheet(
+            f"background: {p.info_bg if reachable else p.surface}; border-radius: 12px;"
+        )
+        self.name.setStyleSheet(f"color: {ink}; font-size: 18px; font-weight: 600;")
+        self.price.setStyleSheet(f"color: {ink}; font-size: 26px; font-weight: 700;")
+        self.status.setStyleSheet(
+            f"color: {p.accent if reachable else p.muted}; font-size: 16px; font-weight: 600;"
+        )
         border = p.accent if reachable else p.border
         background = p.surface if reachable else p.surface_alt
         self.setStyleSheet(
@@ -133,22 +153,62 @@ class RewardGrid(QScrollArea):
         self._grid.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.setWidget(self._inner)
         self.tiles: dict[int, RewardTile] = {}
+        self._spare: dict[int, RewardTile] = {}  # built by prepare(), not shown yet
         self._order: list[RewardTile] = []
         self._columns = 0
 
+    async def prepare(self, cards: Sequence[RewardCard]) -> bool:
+        """Build, one per event-loop turn, the tiles ``cards`` need that do not exist yet
+        (hidden and polished): ``set_cards`` then only shows them. A styled tile takes
+        a few ms to build and polish: the ten of a first catalog at once held the loop
+        50-80 ms. False when the grid was destroyed meanwhile (show nothing)."""
+        for card in cards:
+            if card.product_id in self.tiles or card.product_id in self._spare:
+                continue
+            await asyncio.sleep(0)
+            if not isValid(self._inner):
+                return False
+            tile = self._new_tile(card, self._inner)  # a child not shown yet: hidden
+            tile.ensurePolished()
+            self._spare[card.product_id] = tile
+        return True
+
+    def _new_tile(self, card: RewardCard, parent: QWidget | None = None) -> RewardTile:
+        tile = RewardTile(card, self.amount_locale, parent)
+        tile.clicked.connect(lambda _=False, pid=card.product_id: self._tapped(pid))
+        return tile
+
     def set_cards(self, cards: Sequence[RewardCard]) -> None:
-        for tile in self._order:
+        """Show ``cards`` in their order. A reward already shown keeps its tile, updated
+        in place (a new balance re-sorts and restyles; rebuilding ten styled tiles
+        held the event loop for 50 ms and more); new rewards get a tile, gone ones
+        are deleted."""
+        old = self.tiles
+        self.tiles = {}
+        order: list[RewardTile] = []
+        for card in cards:
+            tile = old.pop(card.product_id, None)
+            if tile is None:
+                tile = self._spare.pop(card.product_id, None)
+            if tile is None:
+                tile = self._new_tile(card)
+            else:
+                tile.set_card(card)
+            self.tiles[card.product_id] = tile
+            order.append(tile)
+        for tile in (*old.values(), *self._spare.values()):
             self._grid.removeWidget(tile)
             tile.deleteLater()
-        self.tiles = {}
-        self._order = []
-        for card in cards:
-            tile = RewardTile(card, self.amount_locale)
-            tile.clicked.connect(lambda _=False, c=card: self.chosen.emit(c))
-            self.tiles[card.product_id] = tile
-            self._order.append(tile)
-        self._columns = 0
+        self._spare = {}
+        if order != self._order:
+            self._order = order
+            self._columns = 0
         self._flow()
+
+    def _tapped(self, product_id: int) -> None:
+        tile = self.tiles.get(product_id)
+        if tile is not None:
+            self.chosen.emit(tile.card)
 
     def cards(self) -> list[RewardCard]:
         return [tile.card for tile in self._order]

@@ -7,6 +7,12 @@ from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QLabel, QWidget
 
 
+def load_encoder() -> None:
+    """Import the QR encoder now (~35 ms of the UI thread): call it while warming up,
+    so the first QR a cashier shows does not freeze the window."""
+    import segno  # noqa: F401
+
+
 def qr_image(data: str, scale: int = 8, border: int = 4) -> QImage:
     import segno  # only when a QR is shown: ~30 ms kept off the start-up path
 
