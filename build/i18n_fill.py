@@ -2,24 +2,27 @@
 
     python build/i18n_fill.py                    # lupdate, fill, lrelease; exit 1 if anything is left
     python build/i18n_fill.py --no-update        # fill the .ts as it is (no lupdate first)
-    python build/i18n_fill.py --check            # change nothing; exit 1 if the mapping misses a string
+    python build/i18n_fill.py --check            # change nothing; exit 1 if the code has a string
+                                                 # the mapping does not translate
     python build/i18n_fill.py --missing new.json # also write what is missing, as a skeleton to translate
 
 The translations live in ``resources/i18n/es_translations.json`` (the source of truth;
 ``kiosk_es.ts`` is generated from the code by ``pyside6-lupdate`` and filled from it)::
 
     {
-      "*":        {"Back": "Volver"},                          # defaults for any context
-      "RailCtx":  {"Points": "Puntos"},                        # context -> source -> text
-      "StatusCtx": {"%n pending": ["%n pendiente", "%n pendientes"]}   # plural: 2 forms
+      "*":     {"Delete": "Eliminar"},                            # defaults for any context
+      "Rail":  {"Points": "Puntos"},                              # context -> source -> text
+      "CounterStatusBar": {"%n pending": ["%n pendiente", "%n pendientes"]}  # plural: 2 forms
     }
 
 A message takes the translation of its own (context, source); else the ``"*"`` default
 for its source; else the translation its source has in the other contexts, when they all
-agree (``Delete`` is "Borrar" on a keypad and "Eliminar" on a form: a new context with
-``Delete`` needs its own entry). Placeholders (``%1``, ``%2``, ``%n``) must be the same in
-the source and the translation, or the entry is refused. Translations already in the .ts
-for messages the mapping does not know are kept. Running it twice changes nothing.
+agree. When they disagree ("Done" is "Listo" on a button, "Hecho" in the Today table) and
+there is no default, the message is reported as ambiguous: give its context an entry.
+Placeholders (``%1``, ``%2``, ``%n``) must be the same in the source and the translation,
+or the entry is refused. Translations already in the .ts for messages the mapping does not
+know are kept. The .ts is written in lupdate's own layout (language ``es_AR``), so running
+this script, or it and ``build/i18n.py``, again changes nothing.
 """
 
 from __future__ import annotations
@@ -28,8 +31,10 @@ import argparse
 import importlib.util
 import json
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass, field
@@ -259,13 +264,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ts", type=Path, default=TS)
     parser.add_argument("--mapping", type=Path, default=MAPPING)
     parser.add_argument("--no-update", action="store_true", help="do not run lupdate first")
-    parser.add_argument("--check", action="store_true", help="write nothing; report only")
+    parser.add_argument(
+        "--check", action="store_true", help="write nothing; check the sources against the mapping"
+    )
     parser.add_argument("--missing", type=Path, help="write the untranslated strings here (JSON)")
     args = parser.parse_args(argv)
     build = _build_i18n()
-    if not (args.no_update or args.check):
-        build.lupdate(args.ts)
-    root = ET.parse(args.ts).getroot()  # noqa: S314 (our own file)
+    if args.check:  # the sources as they are now, into a scratch copy
+        with tempfile.TemporaryDirectory() as scratch:
+            copy = Path(scratch) / args.ts.name
+            shutil.copy(args.ts, copy)
+            if not args.no_update:
+                build.lupdate(copy)
+            root = ET.parse(copy).getroot()  # noqa: S314 (our own file)
+    else:
+        if not args.no_update:
+            build.lupdate(args.ts)
+        root = ET.parse(args.ts).getroot()  # noqa: S314 (our own file)
     report = fill(root, load_mapping(args.mapping))
     for problem in report.invalid:
         print(f"invalid: {problem}")
