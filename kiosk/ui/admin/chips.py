@@ -9,8 +9,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QScroller,
+    QSizePolicy,
+    QWidget,
+)
 
 CHIP_STYLE = "QPushButton { min-height: 28px; padding: 8px 14px; font-size: 16px; }"
 
@@ -24,15 +34,32 @@ class ChoiceChips(QWidget):
         self.buttons: list[QPushButton] = []
         self.group = QButtonGroup(self)
         self.group.setExclusive(True)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(6)
         self.label = QLabel(label)
         self.label.setProperty("role", "muted")
         self.label.setVisible(bool(label))
-        layout.addWidget(self.label)
+        outer.addWidget(self.label)
         if label:
-            layout.addSpacing(4)
+            outer.addSpacing(4)
+        # The chips scroll sideways (a swipe on touch) when the row is narrower than
+        # them, so a long row never forces the window wider than the screen.
+        inner = QWidget()
+        layout = QHBoxLayout(inner)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(inner)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.scroll.setFixedHeight(64)
+        self.scroll.setMinimumWidth(120)
+        QScroller.grabGesture(self.scroll.viewport(), QScroller.ScrollerGestureType.TouchGesture)
+        outer.addWidget(self.scroll, 1)
         for value, text in choices:
             button = QPushButton(text)
             button.setCheckable(True)

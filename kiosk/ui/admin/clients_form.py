@@ -94,6 +94,8 @@ class ClientPanel(FormPanel):
         self.suspend_button.setIcon(icon("error", p.danger))
         self.suspend_button.setStyleSheet(TALL)
         self.suspend_button.setMinimumHeight(64)
+        # Never squeezed below its text (the Spanish label is longer).
+        self.suspend_button.setMinimumWidth(self.suspend_button.sizeHint().width())
         self.extra_buttons.addWidget(self.suspend_button)
 
     def set_busy(self, busy: bool) -> None:

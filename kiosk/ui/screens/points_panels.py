@@ -97,6 +97,7 @@ class PreviewCard(QFrame):
         self.units.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.base = QLabel()
         self.level_name = QLabel(self.tr("Level bonus"))
+        self.level_name.setWordWrap(True)  # long level names wrap instead of clipping
         self.level = QLabel()
         self.rules = QLabel()
         self.total = QLabel()
