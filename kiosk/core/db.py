@@ -66,6 +66,41 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX journal_by_external_id ON journal (external_id);
         """,
     ),
+    Migration(
+        2,
+        "outbox: credits and cancels waiting to be sent (kiosk.core.outbox_store)",
+        """
+        CREATE TABLE outbox_rows (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL CHECK (kind IN ('credit', 'cancel')),
+            external_id TEXT NOT NULL,
+            body TEXT NOT NULL,
+            state TEXT NOT NULL
+                CHECK (state IN ('pending', 'sending', 'done', 'dead', 'voided')),
+            resolution TEXT,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL,
+            first_attempt_at REAL,
+            last_attempt_at REAL,
+            next_attempt_at REAL NOT NULL,
+            settled_at REAL,
+            last_error_kind TEXT,
+            last_error TEXT,
+            ticket_typed INTEGER NOT NULL DEFAULT 0,
+            may_have_reached_server INTEGER NOT NULL DEFAULT 0,
+            environment TEXT NOT NULL,
+            base_url TEXT NOT NULL,
+            key_fingerprint TEXT NOT NULL,
+            branch_id INTEGER,
+            journal_id INTEGER,
+            client_label TEXT NOT NULL DEFAULT '',
+            points INTEGER,
+            UNIQUE (kind, external_id)
+        );
+        CREATE INDEX outbox_rows_by_state ON outbox_rows (state, id);
+        CREATE INDEX outbox_rows_by_external_id ON outbox_rows (external_id, id);
+        """,
+    ),
 )
 
 
