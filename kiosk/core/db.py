@@ -101,6 +101,19 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX outbox_rows_by_external_id ON outbox_rows (external_id, id);
         """,
     ),
+    Migration(
+        3,
+        "point item cache: the last point-item list fetched, for offline use (kiosk.core.catalogue)",
+        """
+        CREATE TABLE point_item_cache (
+            environment TEXT NOT NULL,
+            branch_id INTEGER NOT NULL,
+            items TEXT NOT NULL,
+            saved_at REAL NOT NULL,
+            PRIMARY KEY (environment, branch_id)
+        );
+        """,
+    ),
 )
 
 

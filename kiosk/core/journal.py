@@ -263,6 +263,11 @@ class AsyncJournal:
         self._now = now
         self._local_date_of = local_date_of
 
+    @property
+    def worker(self) -> DatabaseWorker:
+        """The kiosk's database thread (other tables of the same file use it too)."""
+        return self._worker
+
     async def _call(self, call: Callable[[Journal], T]) -> T:
         def in_thread(conn: sqlite3.Connection) -> T:
             return call(Journal(conn, now=self._now, local_date_of=self._local_date_of))

@@ -8,6 +8,9 @@ then the client, a list of near matches, or enrollment.
 - No exact match: near matches (masked) to tap, and "Enroll new client" prefilled
   from what was typed or scanned (a DNI barcode gives the names too).
 - Latest wins: a new search, or typing again, cancels the running one.
+- Offline (the search cannot reach the service): "Continue without checking" with
+  the email or document typed twice, or a DNI scanned once: an unverified client
+  (``kiosk.core.offline_client``; see ``identify_offline``).
 """
 
 from __future__ import annotations
@@ -33,12 +36,14 @@ from kiosk.core import identify
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.enroll import EnrollOutcome, EnrollResult
 from kiosk.core.identify import Prefill, SearchOutcome, SearchResult
+from kiosk.core.offline_client import cannot_check
 from kiosk.core.scan import Identity, IdentityKind, ScanProblem
 from kiosk.core.session import CounterSession
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.enroll import EnrollPanel
 from kiosk.ui.screens.identify_found import FoundPanel
 from kiosk.ui.screens.identify_matches import MatchesPanel
+from kiosk.ui.screens.identify_offline import OfflinePanel, OfflineStrip
 from kiosk.ui.screens.identify_parts import PROBLEM_HINTS, EmptyPage, Pages, ScreenKeyboard
 from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.scan_field import ScanField
@@ -92,8 +97,13 @@ class IdentifyScreen(Screen):
         self.enroll.submitted.connect(self.submit_enrollment)
         self.enroll.cancelled.connect(self._back_from_enrollment)
         self.enroll.open_existing.connect(self._open_existing)
+        self.offline = OfflinePanel()
+        self.offline.accepted.connect(self.accept_unverified)
+        self.offline.retry_requested.connect(lambda: self.search(self.field.text()))
+        self.offline_strip = OfflineStrip()
+        self.offline_strip.continue_requested.connect(self._continue_offline)
         self.pages = Pages()
-        for page in (self.empty, self.found, self.matches, self.enroll):
+        for page in (self.empty, self.found, self.matches, self.enroll, self.offline):
             self.pages.add_page(page)
         self.scroller = QScrollArea()
         self.scroller.setWidgetResizable(True)
@@ -114,11 +124,13 @@ class IdentifyScreen(Screen):
 
         self.body.addWidget(self.search_row)
         self.body.addWidget(self.field_hint)
+        self.body.addWidget(self.offline_strip)
         self.body.addWidget(self.scroller, 1)
         self.body.addWidget(self.keyboard)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_changed)
+        session.online_changed.connect(lambda _online: self._update_strip())
         self.client_changed(session.client)
 
     def title(self) -> str:
@@ -145,6 +157,7 @@ class IdentifyScreen(Screen):
         self._show_hint(None)
         self._forget()
         self.enroll.reset()
+        self.offline.clear()
         self.found.clear()
         self.banner.dismiss()
         self._show_page(self.empty)
@@ -175,6 +188,12 @@ class IdentifyScreen(Screen):
             self.field_hint.hide()
         self.pages.setCurrentWidget(panel)
         self.scroller.verticalScrollBar().setValue(0)
+        self._update_strip()
+
+    def _update_strip(self) -> None:
+        """Offline, the empty page says so and offers the way in."""
+        shown = not self.session.online and self.pages.currentWidget() is self.empty
+        self.offline_strip.setVisible(shown)
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         if new is not None and self.scroller.isAncestorOf(new):
@@ -223,6 +242,11 @@ class IdentifyScreen(Screen):
     async def _search(self, identity: Identity, search_id: int) -> None:
         try:
             result = await identify.search(self.session.api, identity, call=self.session.call)
+        except Exception as error:
+            if search_id == self._search_id and (cannot_check(error) or not self.session.online):
+                self.offline.show_offer(identity)
+                self._show_page(self.offline)
+            raise
         finally:
             if search_id == self._search_id:
                 self._searching(False)
@@ -274,6 +298,24 @@ class IdentifyScreen(Screen):
                 self._searching(False)
         self.session.set_client(client)
         self.client_changed(client)
+
+    # -- offline -----------------------------------------------------------------------
+    def _continue_offline(self) -> None:
+        self.banner.dismiss()
+        self.offline.clear()
+        self.offline.show_form(self.field.text().strip())
+        self._show_page(self.offline)
+
+    def accept_unverified(self, client: Client) -> None:
+        """The client given offline, unchecked: points go through the outbox."""
+        self._forget()
+        self.offline.clear()
+        self.field.clear_input()
+        self.session.set_client(client)
+        self.client_changed(client)
+        self.banner.show_info(
+            self.tr("Client not verified: their points are credited when the connection returns.")
+        )
 
     # -- enrolling -------------------------------------------------------------------
     def start_enrollment(self) -> None:

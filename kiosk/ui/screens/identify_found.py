@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from kiosk.api.models.clients import Client
 from kiosk.core.identify import needs_registration
+from kiosk.core.offline_client import is_unverified
 from kiosk.ui.icons import icon, pixmap
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.qr_view import QrView
@@ -153,6 +154,21 @@ class FoundPanel(QFrame):
         self.qr_button.setVisible(needs_registration(client))
         if not needs_registration(client):
             self.clear_qr()
+        if is_unverified(client):
+            self._show_unverified()
+
+    def _show_unverified(self) -> None:
+        """Accepted offline: no balance, no level, no rewards until checked."""
+        self.name.setText(self.tr("Client not verified (offline)"))
+        self.check.setPixmap(pixmap("offline", current_palette().warning, 36))
+        self.level.setText(
+            self.tr(
+                "The service checks this client when the connection returns: the points of a "
+                "sale are credited then. Rewards need the client identified online."
+            )
+        )
+        self.level.show()
+        self.rewards_button.setEnabled(False)
 
     @staticmethod
     def _status_color(suspended: bool) -> str:

@@ -4,7 +4,8 @@
 confirms first on an in-screen sheet. A code already delivered, expired or
 canceled ends in a clear message and nothing changes; a lost answer is settled
 by the API client reading the code again, and when it cannot tell the screen
-says so and asks for a new look-up before anything else is tried.
+says so and asks for a new look-up before anything else is tried. Offline nothing
+is tried nor queued: the screen says that nothing was sent (``rewards_offline``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind
 from kiosk.api.models.clients import Client
 from kiosk.api.models.purchases import Purchase
+from kiosk.core.offline_client import no_connection
 from kiosk.core.redeem import (
     CodeError,
     CodeProblem,
@@ -36,6 +38,7 @@ from kiosk.ui.icons import pixmap
 from kiosk.ui.messages import error_text
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.redeem_card import PurchaseCard
+from kiosk.ui.screens.rewards_offline import delivery_offline_text
 from kiosk.ui.screens.rewards_sheets import ConfirmSheet
 from kiosk.ui.screens.rewards_write import PendingWrite
 from kiosk.ui.theme import PRIMARY_PX, current_palette
@@ -215,6 +218,10 @@ class RedeemScreen(Screen):
                 self._show_empty(self.tr("No purchase has the code %1.").replace("%1", code))
                 self.banner.show_error(error_text(error))
                 return
+            if no_connection(error):
+                log.info("redeem: no connection (%s)", error.kind.value)
+                self.banner.show_error(delivery_offline_text())
+                return
             raise
         finally:
             self._looking_up = ""
@@ -295,6 +302,10 @@ class RedeemScreen(Screen):
         purchase = self.purchase
         if purchase is None or self._writing() or self.tasks.running("lookup"):
             return
+        if not self.session.online:
+            self.back()
+            self.banner.show_error(delivery_offline_text())
+            return
         self.sheet.set_busy(True)
         self._write = PendingWrite("redeem", self._deliver(purchase))
         self.run("deliver", self._watch(self._write))
@@ -326,10 +337,14 @@ class RedeemScreen(Screen):
             self._update_actions()
             self.banner.show_error(error_text(error))
             return
-        except ApiError:
+        except ApiError as error:
             self._write = None
             self.sheet.set_busy(False)
             self.back()
+            if no_connection(error):
+                log.info("redeem: no connection (%s)", error.kind.value)
+                self.banner.show_error(delivery_offline_text())
+                return
             raise
         self._write = None
         self.sheet.set_busy(False)

@@ -4,7 +4,8 @@ Pages: the grid of rewards or the money amount (a toggle on top), then a
 confirmation sheet saying exactly what will happen, then the result with the
 pickup code large and as a QR. Refusals (insufficient points, no stock, level,
 cap, disabled, money minimum) end in plain words; a lost answer that cannot be
-settled says "not certain: check before retrying" and is never resent.
+settled says "not certain: check before retrying" and is never resent. Offline, or
+for a client accepted offline (unverified), nothing is tried (``rewards_offline``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton, QS
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind, Reason
 from kiosk.api.models.clients import Client
 from kiosk.core.amounts import format_amount, format_points
+from kiosk.core.offline_client import is_unverified, no_connection
 from kiosk.core.rewards import (
     ExchangeDone,
     ExchangeKind,
@@ -38,6 +40,7 @@ from kiosk.ui.messages import error_text
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.rewards_grid import RewardGrid
 from kiosk.ui.screens.rewards_money import MoneyPanel
+from kiosk.ui.screens.rewards_offline import exchange_offline_text, exchange_refusal
 from kiosk.ui.screens.rewards_sheets import (
     ConfirmSheet,
     ExchangeResult,
@@ -172,7 +175,10 @@ class RewardsScreen(Screen):
 
     # -- the catalog -----------------------------------------------------------------
     def reload(self) -> None:
-        if self.session.client is not None:
+        client = self.session.client
+        if is_unverified(client):
+            self._show_empty(exchange_refusal(self.session, client) or "")
+        elif client is not None:
             self.run("catalog", self._load(), buttons=[])
 
     async def _load(self) -> None:
@@ -187,7 +193,13 @@ class RewardsScreen(Screen):
                 self._ladder = await self.session.call(lambda: load_ladder(self.session.api))
             ladder = self._ladder
             cards = await self.session.call(lambda: load_catalog(self.session.api, client, ladder))
-        except ApiError:
+        except ApiError as error:
+            if no_connection(error):
+                log.info("rewards: no connection (%s)", error.kind.value)
+                if self.pages.currentWidget() is self.empty:
+                    self._show_empty(exchange_offline_text())
+                self.banner.show_error(exchange_offline_text())
+                return
             if self.pages.currentWidget() is self.empty:
                 self._show_empty(
                     self.tr("The rewards could not be loaded. Tap Refresh to try again.")
@@ -231,6 +243,8 @@ class RewardsScreen(Screen):
         self.refresh.show()
         if self.grid.tiles:
             self.pages.setCurrentWidget(self.grid)
+        elif is_unverified(self.session.client):
+            self.reload()  # says why: no rewards until identified online
         elif self.tasks.running("catalog"):
             self._show_empty(self.tr("Loading the rewards…"))
         else:
@@ -248,8 +262,17 @@ class RewardsScreen(Screen):
         self.pages.setCurrentWidget(self.empty)
 
     # -- exchange for a reward ---------------------------------------------------------
+    def _refuse_now(self) -> bool:
+        """Offline or unverified: say why and try nothing."""
+        refusal = exchange_refusal(self.session, self.session.client)
+        if refusal is not None:
+            self.banner.show_error(refusal)
+        return refusal is not None
+
     def choose(self, card: RewardCard) -> None:
         locale = self.session.config.locale
+        if self._refuse_now():
+            return
         if not card.in_stock:
             self.banner.show_info(self.tr("This reward is out of stock."))
             return
@@ -279,7 +302,7 @@ class RewardsScreen(Screen):
     # -- exchange for money --------------------------------------------------------------
     def ask_money(self, amount: Decimal) -> None:
         client = self.session.client
-        if client is None:
+        if client is None or self._refuse_now():
             return
         locale = self.session.config.locale
         self.banner.dismiss()
@@ -302,6 +325,9 @@ class RewardsScreen(Screen):
     def confirm(self) -> None:
         client = self.session.client
         if client is None or self._writing() or (self._chosen is None and self._money is None):
+            return
+        if self._refuse_now():
+            self._close_sheet()
             return
         self.sheet.set_busy(True)
         work = self._exchange(client, self._chosen, self._money)
@@ -365,7 +391,9 @@ class RewardsScreen(Screen):
             log.info("exchange refused: %s", error)
         else:
             log.warning("exchange failed: %s", error)
-        self.banner.show_error(error_text(error))
+        self.banner.show_error(
+            exchange_offline_text() if no_connection(error) else error_text(error)
+        )
         self._close_sheet()
         # The balance or the stock may have moved: read both again.
         self.run("after-refusal", self._refresh_after_refusal())

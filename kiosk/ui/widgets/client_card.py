@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 from kiosk.api.models.clients import Client
 from kiosk.api.redact import mask_document, mask_email
 from kiosk.core.amounts import AmountLocale, format_points
+from kiosk.core.offline_client import is_unverified
 
 
 class ClientCard(QFrame):
@@ -68,7 +69,13 @@ class ClientCard(QFrame):
         self.points.setText(
             self.tr("%1 pts available").replace("%1", format_points(client.balance, self.locale))
         )
-        if client.accumulated_points is not None:
+        if is_unverified(client):
+            # Accepted offline: the balance is unknown, never shown as 0.
+            self.name.setText(display or self.tr("Unverified client"))
+            self.level.setText("")
+            self.points.setText(self.tr("Not verified (offline)"))
+            self.total.setText(self.tr("Points are credited when the connection returns"))
+        elif client.accumulated_points is not None:
             self.total.setText(
                 self.tr("%1 accumulated").replace(
                     "%1", format_points(client.accumulated_points, self.locale)
