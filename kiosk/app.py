@@ -105,7 +105,7 @@ REBUILD_KEYS = frozenset(
 )
 
 
-def _manager_model(settings: Any, transport: Any) -> Any:
+def _manager_model(settings: Any, transport: Any, pending: Any = None) -> Any:
     from kiosk.core.manager_settings import ManagerSettings, TrainingLink
     from kiosk.core.settings import Environment
     from kiosk.sim import DEFAULT_API_KEY
@@ -115,6 +115,7 @@ def _manager_model(settings: Any, transport: Any) -> Any:
         settings,
         transport_for=lambda env, _url: transport if env is Environment.TRAINING else None,
         training=TrainingLink(TRAINING_URL, DEFAULT_API_KEY),
+        pending=pending,  # the outbox: no switch of environment/key/branch while rows wait
     )
 
 
@@ -188,7 +189,7 @@ async def _main(
         manager = ManagerContext(
             settings=settings,
             lock=lock,
-            model=_manager_model(settings, counter.transport),
+            model=_manager_model(settings, counter.transport, counter.outbox),
             idle_seconds=manager_idle,
             on_applied=applied,
             on_exit=guard.force_close if guard is not None else None,

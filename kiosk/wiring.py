@@ -8,16 +8,20 @@ layer, and the only one outside tests that imports the simulator.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 
 import httpx
 
 from kiosk.api.client import LoyaltyClient
+from kiosk.api.retry import NO_RETRY
 from kiosk.core import settings as S
 from kiosk.core.amounts import as_locale
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.journal import AsyncJournal
+from kiosk.core.outbox import Binding, Outbox
 from kiosk.core.paths import KioskPaths
+from kiosk.core.sender import Sender
 from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
 from kiosk.core.settings import Environment, Settings
 from kiosk.core.tickets import load_kiosk_id
@@ -26,6 +30,8 @@ log = logging.getLogger(__name__)
 
 TRAINING_URL = "http://training.sim"
 TRAINING_DB = "training-simulator.sqlite3"
+OUTBOX_KEEP_DAYS = 30
+"""Settled outbox rows older than this are purged at start (never unsettled ones)."""
 
 
 class NotConfigured(RuntimeError):
@@ -39,8 +45,16 @@ class Counter:
     extra_closers: list[object]
     # The in-process simulator's transport in training mode (manager settings reuse it).
     transport: httpx.AsyncBaseTransport | None = None
+    # The store-and-forward outbox and its sender (issue #5), running for the counter's life.
+    outbox: Outbox | None = None
+    sender: Sender | None = None
 
     async def close(self) -> None:
+        if self.sender is not None:
+            await self.sender.stop()  # a row caught mid-send is resent at the next start
+            sender_api = self.sender.api
+            if isinstance(sender_api, LoyaltyClient):
+                await sender_api.aclose()
         await self.session.api.aclose()
         await self.worker.close()
         for closer in self.extra_closers:
@@ -114,12 +128,49 @@ async def build_counter(
         idle_timeout_seconds=settings.get(S.IDLE_TIMEOUT),
         extra={"on_screen_keyboard": str(settings.get(S.ON_SCREEN_KEYBOARD))},
     )
+    session = CounterSession(api, journal, config)
+    outbox, sender = await start_outbox(
+        session, worker, Binding.of(environment.value, base_url, key, branch.id), key, transport
+    )
     return Counter(
-        CounterSession(api, journal, config),
+        session,
         worker,
         closers,
         transport if environment is Environment.TRAINING else None,
+        outbox,
+        sender,
     )
+
+
+async def start_outbox(
+    session: CounterSession,
+    worker: DatabaseWorker,
+    binding: Binding,
+    api_key: str,
+    transport: httpx.AsyncBaseTransport | None,
+    *,
+    keep_days: int = OUTBOX_KEEP_DAYS,
+) -> tuple[Outbox, Sender]:
+    """The outbox in the kiosk's database, attached to the session, and its sender
+    started (it resumes rows caught mid-send). Its own client makes one attempt per
+    call (the sender owns the retries) and shares the counter's rate limiter."""
+    outbox = Outbox(worker, binding)
+    purged = await outbox.purge(time.time() - keep_days * 86400)
+    if purged:
+        log.info("outbox: %d settled row(s) older than %d days purged", purged, keep_days)
+    sender_api = LoyaltyClient(
+        session.api.base_url,
+        api_key,
+        branch_id=binding.branch_id,
+        transport=transport,
+        retry=NO_RETRY,
+        limiter=session.api.limiter,
+    )
+    session.attach_outbox(outbox)
+    sender = Sender(outbox, sender_api)
+    sender.start()
+    await outbox.status()
+    return outbox, sender
 
 
 async def _branch(api: LoyaltyClient, branch_id: int | None, *, training: bool) -> BranchInfo:

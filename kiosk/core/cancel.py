@@ -14,8 +14,12 @@ sends the cancel, then writes what happened to the journal:
 - any other failure raises (``ApiError``) with the journal untouched: the credit
   stays cancelable and the screen says what to do.
 
-Sending is one small function, ``send_cancel``, so that cancels can go through the
-outbox later (issue #5) by passing another ``send``.
+When the session has an outbox (issue #5), the cancel goes through it instead
+(``Outbox.submit_cancel``, same external id): the outbox writes the ``CANCEL`` row
+and settles it (and marks the credit canceled) with the outbox row. A credit still
+pending that never reached the server is voided with its cancel, no request at all
+(``CancelOutcome.VOIDED``); a cancel not answered in time stays queued
+(``CancelOutcome.PENDING``); a pending credit can be canceled (``can_cancel``).
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ from enum import StrEnum
 
 from kiosk.api.errors import ApiError, ErrorKind
 from kiosk.api.models.points import CancelResult
+from kiosk.core.credit_outbox import rejection, wait_for_row
 from kiosk.core.journal import JournalEntry, OperationKind, Outcome, client_display
+from kiosk.core.outbox import JournalNote, Outbox, Resolution
 from kiosk.core.session import CounterSession
 
 log = logging.getLogger(__name__)
@@ -38,6 +44,8 @@ SendCancel = Callable[[CounterSession, str], Awaitable[CancelResult]]
 class CancelOutcome(StrEnum):
     CANCELED = "canceled"  # the API reverted the credit (now, or on a lost earlier attempt)
     NOT_FOUND = "not_found"  # no active operation: canceled before, or it does not exist
+    VOIDED = "voided"  # the credit was never sent: both voided in the outbox, no request
+    PENDING = "pending"  # queued in the outbox: it will be sent automatically
 
 
 @dataclass(frozen=True)
@@ -49,11 +57,13 @@ class CancelReport:
     already_canceled: bool = False  # the API said so after a lost answer
 
 
-def can_cancel(entry: JournalEntry) -> bool:
-    """A credit of this kiosk that went through and is still active."""
+def can_cancel(entry: JournalEntry, *, queued: bool = False) -> bool:
+    """A credit of this kiosk that went through and is still active; with an outbox
+    (``queued``), a credit still pending too (it is voided, or canceled once sent)."""
+    outcomes = (Outcome.OK, Outcome.PENDING) if queued else (Outcome.OK,)
     return (
         entry.kind is OperationKind.CREDIT
-        and entry.outcome is Outcome.OK
+        and entry.outcome in outcomes
         and not entry.canceled
         and bool(entry.external_id)
     )
@@ -68,8 +78,11 @@ async def cancel_credit(
     session: CounterSession, credit: JournalEntry, *, send: SendCancel = send_cancel
 ) -> CancelReport:
     """Cancel ``credit`` (see the module doc); ``ValueError`` if it cannot be canceled."""
-    if not can_cancel(credit) or credit.external_id is None:
+    outbox = session.outbox
+    if not can_cancel(credit, queued=outbox is not None) or credit.external_id is None:
         raise ValueError("only an active credit of this kiosk can be canceled")
+    if outbox is not None:
+        return await _cancel_queued(session, outbox, credit, credit.external_id)
     external_id = credit.external_id
     try:
         result = await send(session, external_id)
@@ -98,6 +111,50 @@ async def cancel_credit(
     return CancelReport(
         CancelOutcome.CANCELED, credit, points, row, already_canceled=result.already_canceled
     )
+
+
+async def _cancel_queued(
+    session: CounterSession, outbox: Outbox, credit: JournalEntry, external_id: str
+) -> CancelReport:
+    """Through the outbox (``OutboxError`` when it refuses; ``ApiError``: dead letter)."""
+    note = JournalNote(
+        client=credit.client,
+        ticket=credit.ticket,
+        points=None if credit.points is None else -abs(credit.points),
+        detail=f"credit #{credit.id}",
+    )
+    submitted = await outbox.submit_cancel(
+        external_id, journal=note, client=credit.client, live=True
+    )
+    session.notify_journal()
+    if submitted.voided is not None:
+        log.info("credit #%d voided with its cancel (never sent)", credit.id)
+        return CancelReport(CancelOutcome.VOIDED, credit, None)
+    row = submitted.row
+    settlement = await wait_for_row(session, outbox, row.id)
+    if settlement is None:
+        return CancelReport(CancelOutcome.PENDING, credit, credit.points)
+    resolution = settlement.resolution
+    if resolution is Resolution.NOTHING_TO_CANCEL:
+        return CancelReport(CancelOutcome.NOT_FOUND, credit, None)
+    if resolution in (Resolution.CANCELED, Resolution.ALREADY_CANCELED):
+        points = credit.points if settlement.points is None else abs(settlement.points)
+        client = session.client
+        if client is not None and credit.client == client_display(
+            client.name, client.email, client.document_number
+        ):
+            await session.refresh_client()
+        log.info("credit #%d canceled through the outbox (%s points)", credit.id, points)
+        return CancelReport(
+            CancelOutcome.CANCELED,
+            credit,
+            points,
+            already_canceled=resolution is Resolution.ALREADY_CANCELED,
+        )
+    if resolution is Resolution.REJECTED:
+        stored = await outbox.get(row.id)
+        raise rejection(stored.last_error_kind if stored else None, settlement.error)
+    return CancelReport(CancelOutcome.VOIDED, credit, None)  # discarded meanwhile
 
 
 def _is_active_client(session: CounterSession, credit: JournalEntry, result: CancelResult) -> bool:

@@ -7,8 +7,11 @@ the amount, the items, the mode or the ticket makes it a new sale with a new id.
 
 ``CreditFlow`` drives the sale for a screen: ``preview()``, then ``begin_credit()``
 (synchronous: fixes the id, locks the sale) and ``complete_credit()``. Sending the
-credit itself is one small step behind ``CreditSender`` (``DirectSender`` today,
-the outbox later). Every attempt's outcome goes to the journal.
+credit itself is one small step behind the sender: ``DirectSender`` (straight to the
+API; the flow journals every attempt) or, when the session has an outbox,
+``kiosk.core.credit_outbox.OutboxSender`` (the credit is queued durably first; the
+outbox writes and settles its journal row, the flow writes none; an answer that
+does not come in time ends the sale with a "pending" receipt, ``CreditStatus.PENDING``).
 
 A duplicate refusal (409, ``already_credited``) means two different things:
 
@@ -41,7 +44,9 @@ from kiosk.api.models.points import (
     Preview,
 )
 from kiosk.core.amounts import parse_amount
+from kiosk.core.credit_outbox import OutboxSender
 from kiosk.core.journal import OperationKind, Outcome, client_display
+from kiosk.core.outbox import JournalNote
 from kiosk.core.sale import (
     CreditOutcome,
     CreditStatus,
@@ -116,11 +121,14 @@ class CreditFlow:
         self,
         session: CounterSession,
         *,
-        sender: CreditSender | None = None,
+        sender: CreditSender | OutboxSender | None = None,
         today: Callable[[], date] = date.today,
     ) -> None:
         self.session = session
-        self.sender: CreditSender = sender or DirectSender(session)
+        if sender is None:
+            outbox = session.outbox
+            sender = DirectSender(session) if outbox is None else OutboxSender(session, outbox)
+        self.sender: CreditSender | OutboxSender = sender
         self._today = today
         self.sale = Sale()
         self.in_flight: asyncio.Task[CreditOutcome] | None = None
@@ -207,11 +215,14 @@ class CreditFlow:
         return await self.complete_credit(self.begin_credit())
 
     async def _settle(self, attempt: CreditAttempt) -> CreditOutcome:
+        sender = self.sender
+        if isinstance(sender, OutboxSender):
+            return await self._settle_queued(attempt, sender)
         sale, request = attempt.sale, attempt.request
         external_id = request.external_id or ""
         earlier = sale.maybe_applied or await self._journal_says_maybe_applied(attempt)
         try:
-            result = await self.sender.send(request)
+            result = await sender.send(request)
         except BaseException as error:
             doubt = maybe_applied(error)
             sale.failed(error, maybe_applied=doubt)
@@ -239,6 +250,41 @@ class CreditFlow:
         )
         detail = "confirmed by a duplicate answer" if outcome.confirmed_by_duplicate else ""
         await self._record(attempt, journal_outcome, external_id, outcome.points, detail)
+        if outcome.status is CreditStatus.CREDITED:
+            fresh = await self.session.refresh_client()
+            if fresh is not None and fresh.id == sale.client_id:
+                outcome = dataclasses.replace(outcome, balance=fresh.balance)
+                sale.outcome = outcome
+        return outcome
+
+    async def _settle_queued(self, attempt: CreditAttempt, sender: OutboxSender) -> CreditOutcome:
+        """Through the outbox: it journals the credit; only a ticket found already in the
+        outbox (nothing queued) gets a row from the flow."""
+        sale, request = attempt.sale, attempt.request
+        external_id = request.external_id or ""
+        note = JournalNote(
+            client=attempt.client, amount=_sale_amount(sale), ticket=sale.ticket,
+            points=self._asked(sale),
+        )  # fmt: skip
+        try:
+            delivery = await sender.deliver(request, note, first=attempt.first)
+        except BaseException as error:
+            sale.failed(error, maybe_applied=False)
+            log.info("credit %s not delivered: %s", external_id, error)
+            raise
+        if delivery.status is CreditStatus.ALREADY_CREDITED:
+            outcome = CreditOutcome(CreditStatus.ALREADY_CREDITED, external_id, None)
+            if not delivery.journaled:
+                detail = "already credited or queued on this kiosk"
+                await self._record(attempt, Outcome.ALREADY_CREDITED, external_id, None, detail)
+        else:
+            points = delivery.points if delivery.points is not None else self._asked(sale)
+            outcome = CreditOutcome(
+                delivery.status, external_id, points,
+                confirmed_by_duplicate=delivery.confirmed, pending=delivery.pending,
+            )  # fmt: skip
+        sale.succeeded(outcome)
+        self.session.notify_journal()
         if outcome.status is CreditStatus.CREDITED:
             fresh = await self.session.refresh_client()
             if fresh is not None and fresh.id == sale.client_id:
@@ -297,7 +343,7 @@ class CreditFlow:
         detail: str,
     ) -> None:
         sale = attempt.sale
-        amount = sale.amount if sale.mode is SaleMode.AMOUNT else _items_amount(sale)
+        amount = _sale_amount(sale)
         try:
             await self.session.journal.record(
                 OperationKind.CREDIT,
@@ -318,6 +364,10 @@ class CreditFlow:
 def _display(client: Client) -> str:
     name = client.name or " ".join(p for p in (client.first_name, client.last_name) if p)
     return client_display(name, client.email, client.document_number)
+
+
+def _sale_amount(sale: Sale) -> Decimal | None:
+    return sale.amount if sale.mode is SaleMode.AMOUNT else _items_amount(sale)
 
 
 def _items_amount(sale: Sale) -> Decimal | None:

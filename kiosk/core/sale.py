@@ -52,6 +52,7 @@ class SaleError(RuntimeError):
 class CreditStatus(StrEnum):
     CREDITED = "credited"
     ALREADY_CREDITED = "already_credited"  # the cashier's ticket was credited before
+    PENDING = "pending"  # kept in the outbox: it will be sent automatically
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class CreditOutcome:
     operation: PointOperation | None = None
     confirmed_by_duplicate: bool = False  # our earlier attempt was applied (409 on a retry)
     balance: int | None = None  # the client's available points afterwards, when read
+    pending: int = 0  # PENDING: operations waiting in the outbox, this one included
 
 
 class Sale:

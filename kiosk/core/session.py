@@ -8,10 +8,12 @@ through ``call()``, which reports busy/idle and online/offline.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from kiosk.api.client import LoyaltyClient
 from kiosk.api.errors import ApiError, ErrorKind
@@ -20,6 +22,9 @@ from kiosk.api.redact import mask_document, mask_email
 from kiosk.core.amounts import AmountLocale
 from kiosk.core.events import Event
 from kiosk.core.journal import AsyncJournal
+
+if TYPE_CHECKING:
+    from kiosk.core.outbox import Outbox, OutboxStatus
 
 T = TypeVar("T")
 
@@ -59,6 +64,11 @@ class CounterSession:
         self.busy_changed: Event[bool] = Event()
         self.online_changed: Event[bool] = Event()
         self.journal_changed: Event[None] = Event()
+        # The store-and-forward outbox (issue #5), when the counter has one: credits
+        # and cancels go through it; ``pending_changed`` repeats its status.
+        self.outbox: Outbox | None = None
+        self.pending_changed: Event[OutboxStatus] = Event()
+        self._retrying: asyncio.Future[int] | None = None
 
     # -- the client at the counter -------------------------------------------
     @property
@@ -135,3 +145,44 @@ class CounterSession:
 
     def notify_journal(self) -> None:
         self.journal_changed.emit(None)
+
+    # -- the outbox ------------------------------------------------------------
+    def attach_outbox(self, outbox: Outbox) -> None:
+        """Credits and cancels go through ``outbox`` from now on. Its status is repeated
+        as ``pending_changed``, a settled row refreshes the journal, and the connection
+        coming back makes every pending row due now (``retry_now``)."""
+        self.outbox = outbox
+        outbox.status_changed.connect(self.pending_changed.emit)
+        outbox.settled.connect(lambda _settlement: self.notify_journal())
+        self.online_changed.connect(self._retry_when_online)
+
+    def _retry_when_online(self, online: bool) -> None:
+        outbox = self.outbox
+        if not online or outbox is None:
+            return
+        if self._retrying is not None and not self._retrying.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop running (a test emitting by hand): nothing to wake
+            return
+        self._retrying = loop.create_task(outbox.retry_now())
+        self._retrying.add_done_callback(_logged)
+
+    def report_online(self, online: bool) -> None:
+        """What a call made outside ``call()`` (the outbox's sender) learnt."""
+        self._set_online(online)
+
+    @contextmanager
+    def working(self) -> Iterator[None]:
+        """Busy (the status bar's "Working…") while waiting outside ``call()``."""
+        self._set_busy(+1)
+        try:
+            yield
+        finally:
+            self._set_busy(-1)
+
+
+def _logged(future: asyncio.Future[int]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("outbox: retry now failed", exc_info=future.exception())

@@ -65,8 +65,20 @@ def build_screens(session: CounterSession) -> list[Screen]:
 
 
 class Counter(CounterView):
+    def show_outbox(self) -> None:
+        """The status bar follows the outbox; a tap on its counter opens the Pending list."""
+        self.session.pending_changed.connect(self.status.show_outbox)
+        self.status.pending_tapped.connect(self.show_pending)
+
+    def show_pending(self) -> None:
+        self.show_screen("today")
+        today = self.screens.get("today")
+        show = getattr(today, "show_pending", None)
+        if show is not None:
+            show()
+
     def guard_today_with(self, lock: Any) -> None:
-        """Cancelling a credit from Today needs a manager's PIN."""
+        """Cancelling a credit from Today, or discarding an outbox row, needs a manager's PIN."""
         original = self.specs["today"]
 
         def build() -> Screen:
@@ -77,6 +89,13 @@ class Counter(CounterView):
                 "Rail", QT_TRANSLATE_NOOP("Rail", "A manager's PIN is needed to cancel a credit.")
             )
             screen.authorize_cancel = pin_authorizer(lock, screen, reason)  # type: ignore[attr-defined]
+            discard = QCoreApplication.translate(
+                "Rail",
+                QT_TRANSLATE_NOOP(
+                    "Rail", "A manager's PIN is needed to discard a pending operation."
+                ),
+            )
+            screen.authorize_discard = pin_authorizer(lock, screen, discard)  # type: ignore[attr-defined]
             return screen
 
         self.specs["today"] = ScreenSpec(
@@ -88,6 +107,9 @@ class Counter(CounterView):
         their banners)."""
         screens = list(self.screens.values())
         results = await asyncio.gather(*(s.preload() for s in screens), return_exceptions=True)
+        outbox = self.session.outbox
+        if outbox is not None:
+            self.status.show_outbox(await outbox.status())
         for screen, result in zip(screens, results, strict=True):
             if isinstance(result, BaseException):
                 screen.show_error(result)
@@ -132,6 +154,7 @@ def build_view(session: CounterSession, manager: ManagerContext | None = None) -
     if manager is not None:
         specs.append(manager_spec(session, manager))
     view = Counter(session, specs)
+    view.show_outbox()
     if manager is not None:
         view.guard_today_with(manager.lock)
     return view

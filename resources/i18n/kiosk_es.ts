@@ -386,27 +386,42 @@
 <context>
     <name>ClientCard</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="30"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="31"/>
         <source>Change client</source>
         <translation>Cambiar cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="64"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="65"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="66"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="67"/>
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="69"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="70"/>
         <source>%1 pts available</source>
         <translation>%1 pts disponibles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="73"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="74"/>
+        <source>Unverified client</source>
+        <translation>Cliente sin verificar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="76"/>
+        <source>Not verified (offline)</source>
+        <translation>Sin verificar (sin conexión)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="77"/>
+        <source>Points are credited when the connection returns</source>
+        <translation>Los puntos se acreditan cuando vuelva la conexión</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="80"/>
         <source>%1 accumulated</source>
         <translation>%1 acumulados</translation>
     </message>
@@ -500,17 +515,17 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/clients_form.py" line="93"/>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="112"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="114"/>
         <source>Suspend</source>
         <translation>Suspender</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="107"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="109"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="112"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="114"/>
         <source>Suspended</source>
         <translation>Suspendido</translation>
     </message>
@@ -877,25 +892,43 @@
 <context>
     <name>CounterStatusBar</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="56"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="83"/>
         <source>Online</source>
         <translation>En línea</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="59"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="86"/>
         <source>No connection</source>
         <translation>Sin conexión</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="62"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="98"/>
         <source>%n pending</source>
         <translation>
             <numerusform>%n pendiente</numerusform>
             <numerusform>%n pendientes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="100"/>
+        <source>%n refused</source>
+        <translation>
+            <numerusform>%n rechazada</numerusform>
+            <numerusform>%n rechazadas</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="66"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="102"/>
+        <source>waiting over 24 h: call a manager</source>
+        <translation>esperando más de 24 h: llame a un encargado</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="108"/>
+        <source>Tap to see the pending operations</source>
+        <translation>Toque para ver las operaciones pendientes</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="119"/>
         <source>Working…</source>
         <translation>Procesando…</translation>
     </message>
@@ -911,12 +944,12 @@
 <context>
     <name>CreditResultView</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="183"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="184"/>
         <source>New sale</source>
         <translation>Nueva venta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="210"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="211"/>
         <source>%n units</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -924,39 +957,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="212"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="213"/>
         <source>Ticket %1</source>
         <translation>Ticket %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="215"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="219"/>
         <source>This ticket was already credited</source>
         <translation>Este ticket ya se acreditó</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="217"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="221"/>
         <source>No new points were given.</source>
         <translation>No se dieron puntos nuevos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="221"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="225"/>
         <source>+%1 points</source>
         <translation>+%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="225"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="229"/>
         <source>New balance: %1 points</source>
         <translation>Saldo nuevo: %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="230"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="234"/>
         <source>Credited. The new balance shows on the next search.</source>
         <translation>Acreditado. El saldo nuevo aparece en la próxima búsqueda.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="232"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="236"/>
         <source>confirmed after a lost answer, credited once</source>
         <translation>confirmado tras una respuesta perdida, acreditado una sola vez</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="244"/>
+        <source>Saved: the credit will be sent automatically.</source>
+        <translation>Guardado: la acreditación se enviará automáticamente.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="246"/>
+        <source>%n pending.</source>
+        <translation>
+            <numerusform>%n pendiente.</numerusform>
+            <numerusform>%n pendientes.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="249"/>
+        <source>About %1 points, credited once it is sent.</source>
+        <translation>Unos %1 puntos, acreditados cuando se envíe.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="254"/>
+        <source>Reference %1</source>
+        <translation>Referencia %1</translation>
     </message>
 </context>
 <context>
@@ -1210,53 +1266,63 @@
 <context>
     <name>FoundPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="56"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="57"/>
         <source>Suspended</source>
         <translation>Suspendido</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="58"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="59"/>
         <source>This client is suspended: they cannot earn or use points.</source>
         <translation>Este cliente está suspendido: no puede sumar ni usar puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="67"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="68"/>
         <source>Not registered yet: show them the QR to finish registering on their phone.</source>
         <translation>Todavía no se registró: muéstrele el QR para terminar el registro en su celular.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="72"/>
         <source>Credit points</source>
         <translation>Acreditar puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="73"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="73"/>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="195"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="74"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="211"/>
         <source>Show registration QR</source>
         <translation>Mostrar QR de registro</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="80"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="81"/>
         <source>Ask the client to scan this code with their phone to finish registering.</source>
         <translation>Pida al cliente que escanee este código con su celular para terminar el registro.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="137"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="138"/>
         <source>Client identified</source>
         <translation>Cliente identificado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="149"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="150"/>
         <source>No level yet: the service assigns it in a few seconds.</source>
         <translation>Todavía sin nivel: el servicio lo asigna en unos segundos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="190"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="162"/>
+        <source>Client not verified (offline)</source>
+        <translation>Cliente sin verificar (sin conexión)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="166"/>
+        <source>The service checks this client when the connection returns: the points of a sale are credited then. Rewards need the client identified online.</source>
+        <translation>El servicio verifica a este cliente cuando vuelva la conexión: recién entonces se acreditan los puntos de una venta. Para los premios hay que identificar al cliente con conexión.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="206"/>
         <source>Hide registration QR</source>
         <translation>Ocultar QR de registro</translation>
     </message>
@@ -1264,52 +1330,57 @@
 <context>
     <name>IdentifyScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="67"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="72"/>
         <source>Scan or type the client&apos;s email or DNI</source>
         <translation>Escanee o escriba el email o DNI del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="73"/>
         <source>Client&apos;s email or document</source>
         <translation>Email o documento del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="76"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="125"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="137"/>
         <source>Identify</source>
         <translation>Identificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="322"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="317"/>
+        <source>Client not verified: their points are credited when the connection returns.</source>
+        <translation>Cliente sin verificar: sus puntos se acreditan cuando vuelva la conexión.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify.py" line="364"/>
         <source>new client</source>
         <translation>cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="323"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="365"/>
         <source>Client enrolled: %1</source>
         <translation>Cliente dado de alta: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="326"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="368"/>
         <source>%1 welcome points</source>
         <translation>%1 puntos de bienvenida</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="341"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="383"/>
         <source>This client is already registered. Go to the client instead.</source>
         <translation>Este cliente ya está registrado. Vaya a su ficha.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="345"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="387"/>
         <source>The service refused some data (%1). Check it and try again.</source>
         <translation>El servicio rechazó algunos datos (%1). Revíselos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="350"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="392"/>
         <source>Some data is not valid. Check the marked fields.</source>
         <translation>Algunos datos no son válidos. Revise los campos marcados.</translation>
     </message>
@@ -1355,8 +1426,8 @@
 <context>
     <name>JournalTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="111"/>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="157"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="112"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="166"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
     </message>
@@ -2256,6 +2327,90 @@
     </message>
 </context>
 <context>
+    <name>OfflinePanel</name>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="42"/>
+        <source>Type the client&apos;s email or document, or scan their DNI.</source>
+        <translation>Escriba el email o documento del cliente, o escanee su DNI.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="45"/>
+        <source>Type it again in the second field to confirm it.</source>
+        <translation>Escríbalo de nuevo en el segundo campo para confirmarlo.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="48"/>
+        <source>The two entries are not the same. Check both with the client.</source>
+        <translation>Los dos datos no coinciden. Revise ambos con el cliente.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="74"/>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="159"/>
+        <source>The client cannot be checked: no connection</source>
+        <translation>No se puede verificar al cliente: no hay conexión</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="78"/>
+        <source>You can continue without checking: the points of the sale are credited when the connection returns. Rewards need the connection.</source>
+        <translation>Puede seguir sin verificar: los puntos de la venta se acreditan cuando vuelva la conexión. Los premios necesitan conexión.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="83"/>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="175"/>
+        <source>Continue without checking</source>
+        <translation>Seguir sin verificar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="85"/>
+        <source>Try again</source>
+        <translation>Reintentar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="96"/>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="97"/>
+        <source>Client&apos;s email or document</source>
+        <translation>Email o documento del cliente</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="99"/>
+        <source>Type it again to confirm</source>
+        <translation>Escríbalo de nuevo para confirmar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="100"/>
+        <source>Client&apos;s email or document, again</source>
+        <translation>Email o documento del cliente, de nuevo</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="110"/>
+        <source>Use this client</source>
+        <translation>Usar este cliente</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="112"/>
+        <source>Back</source>
+        <translation>Volver</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="114"/>
+        <source>A scanned DNI is enough: scan it into either field.</source>
+        <translation>Con escanear el DNI alcanza: escanéelo en cualquiera de los dos campos.</translation>
+    </message>
+</context>
+<context>
+    <name>OfflineStrip</name>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="256"/>
+        <source>No connection: clients cannot be checked until it returns.</source>
+        <translation>Sin conexión: no se pueden verificar clientes hasta que vuelva.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/identify_offline.py" line="259"/>
+        <source>Continue without checking</source>
+        <translation>Seguir sin verificar</translation>
+    </message>
+</context>
+<context>
     <name>OperatorDetail</name>
     <message>
         <location filename="../../kiosk/ui/admin/operators_form.py" line="194"/>
@@ -2506,6 +2661,121 @@
     </message>
 </context>
 <context>
+    <name>PendingPanel</name>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="172"/>
+        <source>Retry now</source>
+        <translation>Reintentar ahora</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="177"/>
+        <source>Nothing waiting: every credit and cancel of this kiosk has been sent.</source>
+        <translation>Nada en espera: todas las acreditaciones y anulaciones de este kiosco fueron enviadas.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="200"/>
+        <source>%n waiting to be sent</source>
+        <translation>
+            <numerusform>%n esperando envío</numerusform>
+            <numerusform>%n esperando envío</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="202"/>
+        <source>%n refused by the server: a manager must discard</source>
+        <translation>
+            <numerusform>%n rechazada por el servidor: un encargado debe descartarla</numerusform>
+            <numerusform>%n rechazadas por el servidor: un encargado debe descartarlas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="210"/>
+        <source>%n operation(s) waiting for more than 24 hours. Manager: check the connection and the server, or call support.</source>
+        <translation>
+            <numerusform>%n operación espera hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
+            <numerusform>%n operaciones esperan hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PendingTable</name>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="37"/>
+        <source>Waiting</source>
+        <translation>Espera</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="38"/>
+        <source>Operation</source>
+        <translation>Operación</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="39"/>
+        <source>Client</source>
+        <translation>Cliente</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="40"/>
+        <source>Reference</source>
+        <translation>Referencia</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="41"/>
+        <source>Tries</source>
+        <translation>Intentos</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="42"/>
+        <source>Last error</source>
+        <translation>Último error</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="46"/>
+        <source>Credit</source>
+        <translation>Acreditación</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="47"/>
+        <source>Cancel</source>
+        <translation>Anulación</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="49"/>
+        <source>Refused: %1</source>
+        <translation>Rechazada: %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="50"/>
+        <source>Sending…</source>
+        <translation>Enviando…</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="62"/>
+        <source>under a minute</source>
+        <translation>menos de un minuto</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="64"/>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="67"/>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="68"/>
+        <source>%1 days</source>
+        <translation>%1 días</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="142"/>
+        <source>Discard</source>
+        <translation>Descartar</translation>
+    </message>
+</context>
+<context>
     <name>PinDots</name>
     <message numerus="yes">
         <location filename="../../kiosk/ui/manager/pin_pad.py" line="34"/>
@@ -2705,57 +2975,62 @@
 <context>
     <name>PointsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="112"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="113"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="155"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="156"/>
         <source>A credit takes at most %1 units. Credit these first, then the rest.</source>
         <translation>Una acreditación admite como máximo %1 unidades. Acredite estas primero y después el resto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="199"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="200"/>
         <source>Loading the point items…</source>
         <translation>Cargando los ítems de puntos…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="317"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="318"/>
+        <source>%1 The credit was not given; it stays in the Pending list for a manager.</source>
+        <translation>%1 La acreditación no se hizo; queda en la lista de Pendientes para un encargado.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points.py" line="324"/>
         <source>The answer was lost on the way: the points may already be credited. Tap Try again: this sale is never credited twice.</source>
         <translation>La respuesta se perdió en el camino: puede que los puntos ya estén acreditados. Toque Reintentar: esta venta nunca se acredita dos veces.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="329"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="336"/>
         <source>Check the ticket number: letters, digits and &apos;-&apos; only, up to %1.</source>
         <translation>Revise el número de ticket: solo letras, números y &apos;-&apos;, hasta %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="340"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="347"/>
         <source>Tap the items of the purchase first.</source>
         <translation>Primero toque los ítems de la compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="342"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="349"/>
         <source>Identify a client first.</source>
         <translation>Primero identifique a un cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="344"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="351"/>
         <source>The client changed. Check the sale and preview it again.</source>
         <translation>Cambió el cliente. Revise la venta y vuelva a ver la vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="345"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="352"/>
         <source>Wait for the current credit to finish.</source>
         <translation>Espere a que termine la acreditación en curso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="372"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="379"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="374"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="381"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -2774,27 +3049,27 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/screens/points_panels.py" line="99"/>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="155"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="156"/>
         <source>Level bonus</source>
         <translation>Bono de nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="108"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="109"/>
         <source>Base points</source>
         <translation>Puntos base</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="110"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="111"/>
         <source>Point rules bonus</source>
         <translation>Bono por reglas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="120"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="121"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="143"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="144"/>
         <source>%n units</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -2802,17 +3077,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="150"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="151"/>
         <source>Level bonus (%1 ×%2)</source>
         <translation>Nivel %1 (×%2)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="153"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="154"/>
         <source>Level bonus (%1)</source>
         <translation>Nivel %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="158"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="159"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -3069,12 +3344,17 @@
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="77"/>
+        <location filename="../../kiosk/ui/counter.py" line="89"/>
         <source>A manager&apos;s PIN is needed to cancel a credit.</source>
         <translation>Para anular una acreditación hace falta el PIN de un encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="126"/>
+        <location filename="../../kiosk/ui/counter.py" line="94"/>
+        <source>A manager&apos;s PIN is needed to discard a pending operation.</source>
+        <translation>Se necesita el PIN de un encargado para descartar una operación pendiente.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/counter.py" line="148"/>
         <source>Manager</source>
         <translation>Encargado</translation>
     </message>
@@ -3082,144 +3362,149 @@
 <context>
     <name>RedeemScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="52"/>
         <source>Scan or type the purchase code.</source>
         <translation>Escanee o escriba el código de canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="53"/>
         <source>A purchase code has only letters and digits. Check it and try again.</source>
         <translation>Un código de canje tiene solo letras y números. Revíselo e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="53"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="56"/>
         <source>That code is too short or too long. Purchase codes have 8 characters.</source>
         <translation>Ese código es demasiado corto o largo. Los códigos de canje tienen 8 caracteres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="86"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="89"/>
         <source>Scan or type the purchase code</source>
         <translation>Escanee o escriba el código de canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="87"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="90"/>
         <source>Purchase code</source>
         <translation>Código de canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="90"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="93"/>
         <source>Look up</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="105"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="108"/>
         <source>Deliver</source>
         <translation>Entregar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="127"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="130"/>
         <source>Redeem</source>
         <translation>Entregas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="139"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="142"/>
         <source>Press Enter to look it up; a complete code is looked up as soon as it is in.</source>
         <translation>Presione Enter para buscarlo; un código completo se busca apenas se termina de ingresar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="181"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="184"/>
         <source>Scan the QR or type the code the client shows.</source>
         <translation>Escanee el QR o escriba el código que muestra el cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="215"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="218"/>
         <source>No purchase has the code %1.</source>
         <translation>Ningún canje tiene el código %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="224"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="231"/>
         <source>This code was already delivered (%1). Nothing to do.</source>
         <translation>Este código ya se entregó (%1). No hay nada que hacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="230"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="237"/>
         <source>This exchange was canceled: there is nothing to deliver.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="252"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="259"/>
         <source>Look up a code to deliver its purchase.</source>
         <translation>Busque un código para entregar su canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="255"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="262"/>
         <source>Look up the code again to see whether it was delivered.</source>
         <translation>Vuelva a buscar el código para ver si quedó entregado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="258"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="265"/>
         <source>Hand over the reward, then confirm the delivery.</source>
         <translation>Entregue el premio y después confirme la entrega.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="260"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="267"/>
         <source>Nothing to deliver. Scan or type the next code.</source>
         <translation>No hay nada para entregar. Escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="262"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="269"/>
         <source>Only a pending purchase can be delivered.</source>
         <translation>Solo se puede entregar un canje pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="271"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="278"/>
         <source>%1 in money</source>
         <translation>%1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="274"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="281"/>
         <source>Confirm the delivery</source>
         <translation>Confirmar la entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="275"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="282"/>
         <source>Deliver %1 to %2.</source>
         <translation>Entregar %1 a %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="276"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="283"/>
         <source>Code %1 will be marked delivered and cannot be used again.</source>
         <translation>El código %1 quedará como entregado y no podrá usarse de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="279"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="286"/>
         <source>Confirm only once the client has the reward.</source>
         <translation>Confirme solo cuando el cliente ya tenga el premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="280"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="287"/>
         <source>Confirm delivery</source>
         <translation>Confirmar entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="345"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="360"/>
         <source>Delivered: %1 · code %2</source>
         <translation>Entregado: %1 · código %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="349"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="364"/>
         <source>This code was already delivered (%1). Nothing was changed.</source>
         <translation>Este código ya se entregó (%1). No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="356"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="371"/>
         <source>This code has expired and can no longer be delivered. Nothing was changed.</source>
         <translation>Este código venció y ya no se puede entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="362"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="377"/>
         <source>This exchange was canceled: there is nothing to deliver. Nothing was changed.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar. No se cambió nada.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/rewards_offline.py" line="25"/>
+        <source>No connection: deliveries need the service to check the code. Nothing was sent; try again when the connection returns.</source>
+        <translation>Sin conexión: las entregas necesitan que el servicio verifique el código. No se envió nada; intente de nuevo cuando vuelva la conexión.</translation>
     </message>
 </context>
 <context>
@@ -3418,137 +3703,147 @@
 <context>
     <name>RewardsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="81"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="127"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="84"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="130"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="82"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="85"/>
         <source>Money</source>
         <translation>Dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="95"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="124"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="171"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="127"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="174"/>
         <source>Identify a client to see the rewards they can exchange.</source>
         <translation>Identifique a un cliente para ver los premios que puede canjear.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="184"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="235"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="190"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="249"/>
         <source>Loading the rewards…</source>
         <translation>Cargando los premios…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="193"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="205"/>
         <source>The rewards could not be loaded. Tap Refresh to try again.</source>
         <translation>No se pudieron cargar los premios. Toque Actualizar para reintentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="212"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="224"/>
         <source>%1 of %2 rewards within reach</source>
         <translation>%1 de %2 premios a su alcance</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="237"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="251"/>
         <source>No rewards are available for this client right now.</source>
         <translation>No hay premios disponibles para este cliente en este momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="254"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="277"/>
         <source>This reward is out of stock.</source>
         <translation>Este premio no tiene stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="258"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="281"/>
         <source>The client is missing %1 points for %2.</source>
         <translation>Al cliente le faltan %1 puntos para %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="267"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="290"/>
         <source>Confirm the exchange</source>
         <translation>Confirmar el canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="268"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="291"/>
         <source>Exchange %1 for %2 points.</source>
         <translation>Canjear %1 por %2 puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="271"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="294"/>
         <source>Balance now: %1. Balance after: %2.</source>
         <translation>Saldo actual: %1. Saldo después: %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="274"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="297"/>
         <source>The points are debited at once. The client collects the reward with a code.</source>
         <translation>Los puntos se descuentan en el acto. El cliente retira el premio con un código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="275"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="298"/>
         <source>Exchange for %1 pts</source>
         <translation>Canjear por %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="290"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="313"/>
         <source>Confirm the money exchange</source>
         <translation>Confirmar el canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="291"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="314"/>
         <source>Exchange points for %1 in money.</source>
         <translation>Canjear puntos por %1 en dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="292"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="315"/>
         <source>Balance now: %1 points.</source>
         <translation>Saldo actual: %1 puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="293"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="316"/>
         <source>The points are debited at the program&apos;s rate; the result shows how many.</source>
         <translation>Los puntos se descuentan según la tasa del programa; el resultado muestra cuántos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="294"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="317"/>
         <source>Exchange for %1</source>
         <translation>Canjear por %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="380"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="408"/>
         <source>Exchanged for %1 in money</source>
         <translation>Canjeado por %1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="384"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="412"/>
         <source>Exchanged: %1</source>
         <translation>Canjeado: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="388"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="416"/>
         <source>−%1 points</source>
         <translation>−%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="389"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="417"/>
         <source>New balance: %1 (updating…)</source>
         <translation>Saldo nuevo: %1 (actualizando…)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="401"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="429"/>
         <source>New balance: %1</source>
         <translation>Saldo nuevo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="405"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="433"/>
         <source>New balance: %1 (expected; could not be read now)</source>
         <translation>Saldo nuevo: %1 (estimado; no se pudo leer ahora)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/rewards_offline.py" line="19"/>
+        <source>No connection: exchanges need the service to check the balance and stock. Nothing was sent; try again when the connection returns.</source>
+        <translation>Sin conexión: los canjes necesitan que el servicio verifique el saldo y el stock. No se envió nada; intente de nuevo cuando vuelva la conexión.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/rewards_offline.py" line="24"/>
+        <source>Identify the client online to use rewards</source>
+        <translation>Identifique al cliente con conexión para usar premios</translation>
     </message>
 </context>
 <context>
@@ -3754,59 +4049,93 @@
 <context>
     <name>TodayScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="67"/>
         <source>Today on this kiosk</source>
         <translation>Hoy en esta terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="54"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="71"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="70"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="108"/>
         <source>No operations on this kiosk today yet.
 Credits, exchanges, deliveries and cancels will appear here.</source>
         <translation>Todavía no hay operaciones hoy en esta terminal.
 Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulaciones.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="89"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="75"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="129"/>
         <source>Today</source>
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="134"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="158"/>
+        <source>Pending (%1)</source>
+        <translation>Pendientes (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/screens/today.py" line="183"/>
+        <source>%n operation(s) will be sent again now.</source>
+        <translation>
+            <numerusform>%n operación se enviará de nuevo ahora.</numerusform>
+            <numerusform>%n operaciones se enviarán de nuevo ahora.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today.py" line="198"/>
+        <source>Not authorized. The operation stays in the list.</source>
+        <translation>No autorizado. La operación sigue en la lista.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today.py" line="204"/>
+        <source>Discarded: it will not be sent. Today&apos;s list shows it as failed.</source>
+        <translation>Descartada: no se enviará. La lista de hoy la muestra como fallida.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today.py" line="238"/>
         <source>1 operation</source>
         <translation>1 operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="136"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="240"/>
         <source>%1 operations</source>
         <translation>%1 operaciones</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="138"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="242"/>
         <source>%1 points credited</source>
         <translation>%1 puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="162"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="266"/>
         <source>This cancel was not authorized. Nothing changed.</source>
         <translation>Esta anulación no fue autorizada. No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="171"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="275"/>
+        <source>The credit had not been sent yet: it is voided. No points were given.</source>
+        <translation>La acreditación aún no se había enviado: quedó anulada. No se dieron puntos.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today.py" line="280"/>
+        <source>Cancel saved: it will be sent automatically (see Pending).</source>
+        <translation>Anulación guardada: se enviará automáticamente (vea Pendientes).</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today.py" line="285"/>
         <source>This credit was already canceled or does not exist. Nothing was changed.</source>
         <translation>Esta acreditación ya fue anulada o no existe. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="175"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="289"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="177"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="291"/>
         <source>Credit canceled: %1 points taken back from %2.</source>
         <translation>Acreditación anulada: se le descontaron %1 puntos a %2.</translation>
     </message>
@@ -3879,37 +4208,42 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         <translation>Anulado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="42"/>
+        <source>Cancel pending</source>
+        <translation>Anulación pendiente</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="44"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="45"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="46"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="47"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="48"/>
         <source>Amount</source>
         <translation>Monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="49"/>
         <source>Ticket</source>
         <translation>Ticket</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="50"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>

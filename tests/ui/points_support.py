@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -10,6 +11,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from kiosk.core.journal import JournalEntry, Outcome
 from kiosk.core.session import CounterSession
 from kiosk.sim.control import SimControl
 from kiosk.sim.world import World
@@ -62,3 +64,18 @@ async def preview_amount(qtbot: QtBot, screen: PointsScreen, typed: str) -> None
 async def credit(qtbot: QtBot, screen: PointsScreen) -> None:
     qtbot.mouseClick(screen.main, LEFT)
     await until(lambda: screen.pages.currentWidget() is screen.result and not screen.main.busy)
+
+
+async def journal_rows(
+    session: CounterSession, *outcomes: Outcome, timeout: float = 10.0
+) -> list[JournalEntry]:
+    """Today's journal once its rows have exactly these outcomes, newest first (the
+    outbox settles them in the background)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        rows = await session.journal.today()
+        if [r.outcome for r in rows] == list(outcomes):
+            return rows
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"journal outcomes {[r.outcome for r in rows]} != {outcomes}")
+        await asyncio.sleep(0.01)

@@ -29,6 +29,7 @@ from tests.ui.points_support import (
     Run,
     credit,
     credits_sent,
+    journal_rows,
     ledger_of,
     points_screen,
     preview_amount,
@@ -285,13 +286,16 @@ def test_busy_or_unavailable_once_is_retried_and_succeeds(
     arun(scenario())
 
 
-def test_a_lost_answer_offers_try_again_with_the_same_id(
+def test_lost_answers_end_in_a_pending_receipt_then_exactly_one_credit(
     qtbot: QtBot,
     screen: PointsScreen,
     arun: Run,
+    session: CounterSession,
     sim_world: World,
     expect_log: Callable[[str], None],
 ) -> None:
+    """Through the outbox: the cashier is not asked to try again; the sale is kept and
+    the sender resends the same id until the duplicate answer confirms it."""
     expect_log(r"tags/add|credit failed")
 
     async def scenario() -> None:
@@ -300,15 +304,16 @@ def test_a_lost_answer_offers_try_again_with_the_same_id(
         screen.setFocus()
         await preview_amount(qtbot, screen, "2.000")
         SimControl(sim_world).add_fault("drop", CREDIT, method="POST", count=4)
-        qtbot.mouseClick(screen.main, LEFT)
-        await until(lambda: screen.banner.isVisible() and not screen.main.busy, timeout=15)
-        assert "may already be credited" in screen.banner.text()
-        assert screen.main.text().startswith("Try again")
+        await credit(qtbot, screen)
+        assert screen.result.headline.text() == "Saved: the credit will be sent automatically."
         external_id = screen.flow.sale.external_id
+        assert external_id is not None
+        assert external_id in screen.result.details.text()
+        [row] = await journal_rows(session, Outcome.OK)  # the sender confirmed it
+        assert row.external_id == external_id
         assert len(ledger_of(sim_world, external_id)) == 1
-        await credit(qtbot, screen)  # 409 on our own retry: success, not "already credited"
-        assert screen.result.headline.text().startswith("+")
-        assert len(ledger_of(sim_world, external_id)) == 1
+        sent = [r["external_id"] for r in credits_sent(sim_world)]
+        assert sent == [external_id] * 5  # 4 dropped (applied by the first), then a 409
 
     arun(scenario(), timeout=40)
 

@@ -29,6 +29,7 @@ from kiosk.core.amounts import AmountError
 from kiosk.core.basket import BasketFull
 from kiosk.core.catalogue import PointItemCatalogue
 from kiosk.core.credit import CreditFlow
+from kiosk.core.credit_outbox import OutboxSender
 from kiosk.core.sale import CreditOutcome, Sale, SaleError, SaleMode, SaleProblem, SaleState
 from kiosk.core.session import CounterSession
 from kiosk.core.tickets import MAX_TICKET_LENGTH, TicketError
@@ -311,7 +312,13 @@ class PointsScreen(Screen):
 
     def _credit_failed(self, sale: Sale, error: ApiError) -> None:
         log.warning("points: credit failed: %s", error)
-        if sale.maybe_applied:
+        if isinstance(self.flow.sender, OutboxSender):
+            self.banner.show_error(
+                self.tr(
+                    "%1 The credit was not given; it stays in the Pending list for a manager."
+                ).replace("%1", error_text(error))
+            )
+        elif sale.maybe_applied:
             self.banner.show_error(
                 self.tr(
                     "The answer was lost on the way: the points may already be credited. "

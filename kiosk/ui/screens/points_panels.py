@@ -211,6 +211,9 @@ class CreditResultView(QFrame):
             facts.append(self.tr("%n units", "", units))
         if ticket:
             facts.append(self.tr("Ticket %1").replace("%1", ticket))
+        if outcome.status is CreditStatus.PENDING:
+            self._show_pending(outcome, facts)
+            return
         if outcome.status is CreditStatus.ALREADY_CREDITED:
             self.icon.setPixmap(pixmap("info", p.accent, 72))
             self.headline.setText(self.tr("This ticket was already credited"))
@@ -233,3 +236,21 @@ class CreditResultView(QFrame):
                 facts.append(self.tr("confirmed after a lost answer, credited once"))
         self.details.setText(" · ".join(facts))
         self.details.setVisible(bool(facts))
+
+    def _show_pending(self, outcome: CreditOutcome, facts: list[str]) -> None:
+        """The "pending" receipt: kept in the outbox, sent automatically, never lost."""
+        p, locale = current_palette(), self.amount_locale
+        self.icon.setPixmap(pixmap("outbox", p.accent, 72))
+        self.headline.setText(self.tr("Saved: the credit will be sent automatically."))
+        self.headline.setStyleSheet("font-size: 34px; font-weight: 700;")
+        lines = [self.tr("%n pending.", "", max(1, outcome.pending))]
+        if outcome.points is not None:
+            lines.append(
+                self.tr("About %1 points, credited once it is sent.").replace(
+                    "%1", format_points(outcome.points, locale)
+                )
+            )
+        self.balance.setText(" ".join(lines))
+        facts.append(self.tr("Reference %1").replace("%1", outcome.external_id))
+        self.details.setText(" · ".join(facts))
+        self.details.setVisible(True)

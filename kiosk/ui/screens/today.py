@@ -7,6 +7,11 @@ exactly what will happen; confirming asks ``authorize_cancel`` and then runs
 ``kiosk.core.cancel.cancel_credit`` (which journals the cancel and refreshes the
 client at the counter when it is the credited one).
 
+With the outbox (issue #5) the cancel goes through it (a never-sent credit is
+voided with it), and a toggle "Today | Pending (N)" shows the Pending list
+(``kiosk.ui.screens.today_pending``): waiting and dead-letter rows, "Retry now",
+and "Discard" on a dead letter behind ``authorize_discard`` (the manager's PIN).
+
 Manager PIN (issue #6): ``authorize_cancel`` is the one hook. It is awaited with
 the credit about to be canceled, after the cashier confirms and before anything
 is sent; return False to refuse. It allows everything until manager mode exists.
@@ -17,24 +22,40 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from kiosk.core.amounts import format_points
 from kiosk.core.cancel import CancelOutcome, cancel_credit
 from kiosk.core.journal import JournalEntry, OperationKind, Outcome
+from kiosk.core.outbox import OutboxStatus
 from kiosk.core.session import CounterSession
 from kiosk.ui.icons import icon
 from kiosk.ui.screens.base import Screen
+from kiosk.ui.screens.today_pending import PendingPanel
 from kiosk.ui.screens.today_sheet import CancelSheet
 from kiosk.ui.screens.today_table import JournalTable
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
 
 AuthorizeCancel = Callable[[JournalEntry], Awaitable[bool]]
+AuthorizeDiscard = Callable[[int], Awaitable[bool]]
 
 
 async def allow_cancel(entry: JournalEntry) -> bool:
     """Until manager mode (issue #6): every cashier may cancel a credit."""
+    return True
+
+
+async def allow_discard(row_id: int) -> bool:
+    """Without manager mode (tests): every discard is allowed."""
     return True
 
 
@@ -46,6 +67,7 @@ class TodayScreen(Screen):
     def __init__(self, session: CounterSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
         self.authorize_cancel: AuthorizeCancel = allow_cancel
+        self.authorize_discard: AuthorizeDiscard = allow_discard
         locale = session.config.locale
         heading = QLabel(self.tr("Today on this kiosk"))
         heading.setProperty("role", "heading")
@@ -55,6 +77,20 @@ class TodayScreen(Screen):
         self.reload_button.setIcon(icon("refresh", current_palette().accent))
         self.reload_button.setMinimumHeight(48)
         self.reload_button.clicked.connect(self.reload)
+        self.today_tab = QPushButton(self.tr("Today"))
+        self.pending_tab = QPushButton()
+        self.tabs = QButtonGroup(self)
+        for tab in (self.today_tab, self.pending_tab):
+            tab.setCheckable(True)
+            tab.setMinimumHeight(48)
+            self.tabs.addButton(tab)
+        self.today_tab.setChecked(True)
+        self.today_tab.clicked.connect(self.show_today)
+        self.pending_tab.clicked.connect(self.show_pending)
+        self.pending_panel = PendingPanel()
+        self.pending_panel.retry.clicked.connect(self.retry_now)
+        self.pending_panel.table.discard_requested.connect(self.discard)
+        self._set_pending_count(0, 0)
         top = QHBoxLayout()
         top.setSpacing(16)
         titles = QVBoxLayout()
@@ -62,8 +98,15 @@ class TodayScreen(Screen):
         titles.addWidget(heading)
         titles.addWidget(self.summary)
         top.addLayout(titles, 1)
+        if session.outbox is not None:
+            top.addWidget(self.today_tab, 0, Qt.AlignmentFlag.AlignBottom)
+            top.addWidget(self.pending_tab, 0, Qt.AlignmentFlag.AlignBottom)
+        else:
+            self.today_tab.hide()
+            self.pending_tab.hide()
         top.addWidget(self.reload_button, 0, Qt.AlignmentFlag.AlignBottom)
         self.table = JournalTable(locale)
+        self.table.queued = session.outbox is not None
         self.table.cancel_requested.connect(self.ask_cancel)
         self.empty = QLabel(
             self.tr(
@@ -77,6 +120,7 @@ class TodayScreen(Screen):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.table)
+        self.stack.addWidget(self.pending_panel)
         self.sheet = CancelSheet(locale)
         self.sheet.confirmed.connect(self.confirm_cancel)
         self.body.addLayout(top)
@@ -84,6 +128,7 @@ class TodayScreen(Screen):
         self.body.addWidget(self.sheet)
         self._shown = False
         session.journal_changed.connect(self._journal_changed)
+        session.pending_changed.connect(self._pending_changed)
 
     def title(self) -> str:
         return self.tr("Today")
@@ -109,11 +154,75 @@ class TodayScreen(Screen):
         if self._shown:
             self.reload()
 
+    def _pending_changed(self, status: OutboxStatus) -> None:
+        self._set_pending_count(status.pending, status.dead)
+        if self._shown and self.pending_tab.isChecked():
+            self.reload()
+
+    def _set_pending_count(self, pending: int, dead: int) -> None:
+        self.pending_tab.setText(self.tr("Pending (%1)").replace("%1", str(pending + dead)))
+        alarm = current_palette().danger if dead else None
+        self.pending_tab.setStyleSheet(f"color: {alarm}; font-weight: 700;" if alarm else "")
+
+    # -- the Pending list ------------------------------------------------------------
+    def show_today(self) -> None:
+        self.today_tab.setChecked(True)
+        self.reload()
+
+    def show_pending(self) -> None:
+        if self.session.outbox is None:
+            return
+        self.pending_tab.setChecked(True)
+        self.sheet.dismiss()
+        self.reload()
+
+    def retry_now(self) -> None:
+        outbox = self.session.outbox
+        if outbox is not None:
+            self.run("retry", self._retry(), buttons=[self.pending_panel.retry])
+
+    async def _retry(self) -> None:
+        outbox = self.session.outbox
+        assert outbox is not None
+        count = await outbox.retry_now()
+        self.banner.show_info(self.tr("%n operation(s) will be sent again now.", "", count))
+        await self._load()
+
+    def discard(self, row_id: int) -> None:
+        entry = self.pending_panel.table.entry(row_id)
+        if entry is None or self.tasks.running("discard"):
+            return
+        self.pending_panel.table.set_actions_enabled(False)
+        self.run("discard", self._discard(row_id), buttons=[])
+
+    async def _discard(self, row_id: int) -> None:
+        outbox = self.session.outbox
+        assert outbox is not None
+        try:
+            if not await self.authorize_discard(row_id):
+                self.banner.show_error(self.tr("Not authorized. The operation stays in the list."))
+                return
+            await outbox.discard(row_id)
+        finally:
+            self.pending_panel.table.set_actions_enabled(True)
+        self.banner.show_success(
+            self.tr("Discarded: it will not be sent. Today's list shows it as failed.")
+        )
+        await self._load()
+
     # -- the table ---------------------------------------------------------------
     def reload(self) -> None:
         self.run("load", self._load(), buttons=[self.reload_button])
 
     async def _load(self) -> None:
+        outbox = self.session.outbox
+        if outbox is not None and self.pending_tab.isChecked():
+            waiting, dead = await outbox.pending(), await outbox.dead()
+            status = await outbox.status()
+            self._set_pending_count(status.pending, status.dead)
+            self.pending_panel.show_entries(waiting, dead)
+            self.stack.setCurrentWidget(self.pending_panel)
+            return
         entries = await self.session.journal.today()
         self.table.show_entries(entries)
         self.stack.setCurrentWidget(self.table if entries else self.empty)
@@ -166,6 +275,16 @@ class TodayScreen(Screen):
             self.table.set_actions_enabled(True)
             self.sheet.set_running(False)
         self.sheet.dismiss()
+        if report.outcome is CancelOutcome.VOIDED:
+            self.banner.show_success(
+                self.tr("The credit had not been sent yet: it is voided. No points were given.")
+            )
+            return
+        if report.outcome is CancelOutcome.PENDING:
+            self.banner.show_info(
+                self.tr("Cancel saved: it will be sent automatically (see Pending).")
+            )
+            return
         if report.outcome is CancelOutcome.NOT_FOUND:
             self.banner.show_info(
                 self.tr("This credit was already canceled or does not exist. Nothing was changed.")

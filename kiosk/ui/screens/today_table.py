@@ -39,6 +39,7 @@ OUTCOME_TEXT = {
     Outcome.VOIDED: QT_TRANSLATE_NOOP("TodayTable", "Voided"),
 }
 CANCELED = QT_TRANSLATE_NOOP("TodayTable", "Canceled")
+CANCEL_PENDING = QT_TRANSLATE_NOOP("TodayTable", "Cancel pending")
 HEADERS = (
     QT_TRANSLATE_NOOP("TodayTable", "Time"),
     QT_TRANSLATE_NOOP("TodayTable", "Operation"),
@@ -111,9 +112,15 @@ class JournalTable(QTableWidget):
             ACTION, QFontMetrics(bold).horizontalAdvance(self.tr("Cancel credit")) + 80
         )
         self._actions_enabled = True
+        self.queued = False  # the counter has an outbox: pending credits can be canceled
 
     def show_entries(self, entries: Sequence[JournalEntry]) -> None:
         self.entries = list(entries)
+        canceling = {  # credits whose cancel waits in the outbox
+            e.external_id
+            for e in self.entries
+            if e.kind is OperationKind.CANCEL and e.outcome is Outcome.PENDING
+        }
         self.cancel_buttons = {}
         self.setRowCount(0)
         self.setRowCount(len(self.entries))
@@ -128,7 +135,9 @@ class JournalTable(QTableWidget):
                 points,
                 amount,
                 entry.ticket or "",
-                outcome_text(entry),
+                _t(CANCEL_PENDING)
+                if entry.kind is OperationKind.CREDIT and entry.external_id in canceling
+                else outcome_text(entry),
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -147,7 +156,7 @@ class JournalTable(QTableWidget):
                 if column == CLIENT:
                     item.setToolTip(entry.client)
                 self.setItem(row, column, item)
-            if can_cancel(entry):
+            if can_cancel(entry, queued=self.queued) and entry.external_id not in canceling:
                 self.setCellWidget(row, ACTION, self._cancel_button(entry))
         for column in range(ACTION):
             if column != CLIENT:

@@ -1,15 +1,38 @@
-"""The status bar that never moves: branch, connection, pending credits, busy, clock."""
+"""The status bar that never moves: branch, connection, pending credits, busy, clock.
+
+The pending counter shows the outbox (issue #5): operations waiting to be sent,
+dead letters a manager must see to, and a warning past 24 hours; a tap on it
+asks for the Pending list (``pending_tapped``).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QDateTime, QLocale, QTimer
+from typing import Protocol
+
+from PySide6.QtCore import QDateTime, QLocale, Qt, QTimer, Signal
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
 
 
+class PendingStatus(Protocol):
+    """What the bar reads of ``kiosk.core.outbox.OutboxStatus``."""
+
+    @property
+    def pending(self) -> int: ...
+
+    @property
+    def dead(self) -> int: ...
+
+    @property
+    def stale(self) -> bool: ...
+
+
 class CounterStatusBar(QFrame):
+    pending_tapped = Signal()
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setProperty("role", "statusbar")
@@ -17,7 +40,10 @@ class CounterStatusBar(QFrame):
         self.branch = QLabel()
         self.connection_icon = QLabel()
         self.connection = QLabel()
+        self.pending_icon = QLabel()
         self.pending = QLabel()
+        self.pending.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.pending_icon.setCursor(Qt.CursorShape.PointingHandCursor)
         self.busy = QLabel()
         self.busy.setProperty("role", "muted")
         self.clock = QLabel()
@@ -32,6 +58,7 @@ class CounterStatusBar(QFrame):
         layout.addWidget(self.connection_icon)
         layout.addWidget(self.connection)
         layout.addSpacing(24)
+        layout.addWidget(self.pending_icon)
         layout.addWidget(self.pending)
         layout.addStretch(1)
         layout.addWidget(self.busy)
@@ -59,7 +86,33 @@ class CounterStatusBar(QFrame):
             self.connection.setText(self.tr("No connection"))
 
     def set_pending(self, count: int) -> None:
-        self.pending.setText(self.tr("%n pending", "", count))
+        self.show_counts(count, 0, False)
+
+    def show_outbox(self, status: PendingStatus) -> None:
+        """The outbox's status (``Outbox.status_changed``)."""
+        self.show_counts(status.pending, status.dead, status.stale)
+
+    def show_counts(self, pending: int, dead: int, stale: bool) -> None:
+        palette = current_palette()
+        self.pending_count, self.dead_count, self.stale = pending, dead, stale
+        parts = [self.tr("%n pending", "", pending)]
+        if dead:
+            parts.append(self.tr("%n refused", "", dead))
+        if stale:
+            parts.append(self.tr("waiting over 24 h: call a manager"))
+        self.pending.setText(" · ".join(parts))
+        alarm = bool(dead) or stale
+        colour = palette.danger if alarm else palette.accent if pending else palette.muted
+        self.pending_icon.setPixmap(pixmap("outbox", colour, 22))
+        self.pending.setStyleSheet(f"color: {colour}; font-weight: 600;" if alarm else "")
+        self.pending.setToolTip(self.tr("Tap to see the pending operations"))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        spot = event.position().toPoint()
+        if any(w.geometry().contains(spot) for w in (self.pending, self.pending_icon)):
+            self.pending_tapped.emit()
+            return
+        super().mousePressEvent(event)
 
     def set_busy(self, busy: bool) -> None:
         self._busy_count = max(0, self._busy_count + (1 if busy else -1))
