@@ -24,8 +24,18 @@ sys.path.insert(0, str(HERE))
 import layout  # noqa: E402
 import version_info  # noqa: E402
 
-FORBIDDEN = ("PyQt5", "PyQt6", "PySide2", "tkinter", "_tkinter", "QtWebEngine", "QtQml",
-             "QtQuick", "Qt6Pdf", "QtMultimedia")
+FORBIDDEN = (
+    "PyQt5",
+    "PyQt6",
+    "PySide2",
+    "tkinter",
+    "_tkinter",
+    "QtWebEngine",
+    "QtQml",
+    "QtQuick",
+    "Qt6Pdf",
+    "QtMultimedia",
+)
 
 
 def write_version_iss(version: str) -> Path:
@@ -65,15 +75,25 @@ def check_translations() -> None:
         if not qm.exists() or qm.stat().st_mtime < ts.stat().st_mtime:
             raise SystemExit(f"{qm.name} is missing or older than {ts.name}: run build/i18n.py")
     if not any(i18n.glob("*.qm")):
-        print("warning: no compiled translation in resources/i18n: the bundle shows English only",
-              file=sys.stderr)
+        print(
+            "warning: no compiled translation in resources/i18n: the bundle shows English only",
+            file=sys.stderr,
+        )
 
 
 def run_pyinstaller(clean: bool) -> None:
     command = [
-        sys.executable, "-m", "PyInstaller", str(layout.SPEC), "--noconfirm",
-        "--distpath", str(layout.OUT_DIR), "--workpath", str(layout.WORK_DIR),
-        "--log-level", "WARN",
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        str(layout.SPEC),
+        "--noconfirm",
+        "--distpath",
+        str(layout.OUT_DIR),
+        "--workpath",
+        str(layout.WORK_DIR),
+        "--log-level",
+        "WARN",
     ]
     if clean:
         command.append("--clean")
@@ -121,7 +141,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {problem}", file=sys.stderr)
     size = size_on_disk(bundle)
     elapsed = time.perf_counter() - started
-    print(f"bundle: {bundle.relative_to(layout.ROOT)}  {size / 1e6:.1f} MB  built in {elapsed:.0f} s")
+    print(
+        f"bundle: {bundle.relative_to(layout.ROOT)}  {size / 1e6:.1f} MB  built in {elapsed:.0f} s"
+    )
     return 1 if problems else 0
 
 

@@ -73,7 +73,8 @@ def main() -> int:
         print(f"untranslated: {context}: {source!r}")
     if args.check:
         return 1 if missing else 0
-    subprocess.run([tool("pyside6-lrelease"), str(TS), "-qm", str(QM)], check=True, capture_output=True)  # noqa: S603
+    release = [tool("pyside6-lrelease"), str(TS), "-qm", str(QM)]
+    subprocess.run(release, check=True, capture_output=True)  # noqa: S603
     print(f"{QM.relative_to(ROOT)} written; {len(missing)} untranslated")
     return 1 if missing else 0
 

@@ -27,9 +27,9 @@ async def settle(seconds: float = 0.3) -> None:
     await asyncio.sleep(seconds)
 
 
-async def until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
+async def until(predicate: Callable[[], object], within: float = 10.0) -> None:
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
+    deadline = loop.time() + within
     while not predicate():
         if loop.time() > deadline:
             raise TimeoutError("state not reached")
@@ -46,7 +46,6 @@ async def shoot(args: argparse.Namespace) -> None:
     from kiosk.wiring import build_counter
 
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     width, height = (int(v) for v in args.size.split("x"))
     paths = resolve_paths()
     counter = await build_counter(load_settings(paths), paths, demo=True)
@@ -119,6 +118,7 @@ def main() -> int:
     parser.add_argument("--lang", default="en", choices=["en", "es"])
     parser.add_argument("--only", default="")
     args = parser.parse_args()
+    Path(args.out).mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("LOYALTY_KIOSK_HOME", tempfile.mkdtemp(prefix="kiosk-shots-"))
 
     import qasync

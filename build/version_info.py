@@ -51,8 +51,9 @@ def iss_defines(version: str) -> str:
     )
 
 
-def version_file_text(version: str, exe_name: str, description: str, company: str,
-                      product: str) -> str:
+def version_file_text(
+    version: str, exe_name: str, description: str, company: str, product: str
+) -> str:
     """A PyInstaller version file (the text form of ``VSVersionInfo``) for one executable.
 
     Text rather than the object: building the object needs ``pefile``, which
@@ -84,10 +85,12 @@ def version_file_text(version: str, exe_name: str, description: str, company: st
     )
 
 
-def write_version_file(folder: Path, version: str, exe_name: str, description: str,
-                       company: str, product: str) -> Path:
+def write_version_file(
+    folder: Path, version: str, exe_name: str, description: str, company: str, product: str
+) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"version-{exe_name}.txt"
-    path.write_text(version_file_text(version, exe_name, description, company, product),
-                    encoding="utf-8")
+    path.write_text(
+        version_file_text(version, exe_name, description, company, product), encoding="utf-8"
+    )
     return path

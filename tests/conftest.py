@@ -15,12 +15,12 @@ from collections.abc import Iterator
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "PySide6")
 
-import pytest  # noqa: E402
-from starlette.types import ASGIApp  # noqa: E402
+import pytest
+from starlette.types import ASGIApp
 
-from kiosk.sim import DEFAULT_API_KEY, DEFAULT_OTHER_API_KEY, build_world, create_app  # noqa: E402
-from kiosk.sim.server import SimServer  # noqa: E402
-from kiosk.sim.world import World  # noqa: E402
+from kiosk.sim import DEFAULT_API_KEY, DEFAULT_OTHER_API_KEY, build_world, create_app
+from kiosk.sim.server import SimServer
+from kiosk.sim.world import World
 
 pytest_plugins = ["tests.qt_async", "tests.logfail"]
 

@@ -35,15 +35,21 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m kiosk.sim", description="Loyalty Points API training simulator"
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument(
+        "--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)"
+    )
     parser.add_argument("--api-key", help=f"main merchant's API key (default {DEFAULT_API_KEY!r})")
     parser.add_argument(
         "--other-api-key", help=f"second merchant's API key (default {DEFAULT_OTHER_API_KEY!r})"
     )
     parser.add_argument("--db", help="SQLite file that keeps the world across restarts")
     parser.add_argument("--no-rate-limits", action="store_true", help="never answer 429")
-    parser.add_argument("--controls", action="store_true", help="mount the test controls under /_sim/")
+    parser.add_argument(
+        "--controls", action="store_true", help="mount the test controls under /_sim/"
+    )
     parser.add_argument(
         "--level-delay",
         type=float,
@@ -52,16 +58,22 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="seconds before the asynchronous level reassignment (default 1)",
     )
     parser.add_argument(
-        "--allow-remote", action="store_true", help="allow a non-loopback --host (a sandbox: think twice)"
+        "--allow-remote",
+        action="store_true",
+        help="allow a non-loopback --host (a sandbox: think twice)",
     )
-    parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    parser.add_argument(
+        "--log-level", default="warning", help="uvicorn log level (default warning)"
+    )
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error("--port must be 0..65535")
     if args.level_delay is not None and args.level_delay < 0:
         parser.error("--level-delay must not be negative")
     if not args.allow_remote and not is_loopback(args.host):
-        parser.error(f"--host {args.host} is not a loopback address; add --allow-remote to serve it")
+        parser.error(
+            f"--host {args.host} is not a loopback address; add --allow-remote to serve it"
+        )
     return args
 
 
@@ -153,7 +165,9 @@ def describe_keys(args: argparse.Namespace, main_key: str, other_key: str) -> st
         (args.api_key, main_key, DEFAULT_API_KEY, "merchant key"),
         (args.other_api_key, other_key, DEFAULT_OTHER_API_KEY, "other merchant key"),
     ):
-        parts.append(f"{name}: {demo}" if given is None and key == demo else f"custom {name} in use")
+        parts.append(
+            f"{name}: {demo}" if given is None and key == demo else f"custom {name} in use"
+        )
     return ", ".join(parts)
 
 

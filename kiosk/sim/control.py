@@ -127,7 +127,13 @@ class SimControl:
 
     # -- faults ------------------------------------------------------------------
     def add_fault(
-        self, kind: str, path: str, *, method: str | None = None, count: int | None = 1, **params: Any
+        self,
+        kind: str,
+        path: str,
+        *,
+        method: str | None = None,
+        count: int | None = 1,
+        **params: Any,
     ) -> int:
         """Add one rule (see ``kiosk.sim.faultbook``); returns its id."""
         match: Record = {"path": path} if method is None else {"path": path, "method": method}
@@ -179,7 +185,9 @@ class SimControl:
             self.world.changed()
         return ran
 
-    def settings(self, *, rate_limits: bool | None = None, level_delay_seconds: float | None = None) -> Record:
+    def settings(
+        self, *, rate_limits: bool | None = None, level_delay_seconds: float | None = None
+    ) -> Record:
         settings = self.world.settings
         if rate_limits is not None:
             settings.rate_limits = rate_limits
@@ -187,7 +195,10 @@ class SimControl:
             if level_delay_seconds < 0:
                 raise ControlError("level_delay_seconds must not be negative")
             settings.level_delay_seconds = level_delay_seconds
-        return {"rate_limits": settings.rate_limits, "level_delay_seconds": settings.level_delay_seconds}
+        return {
+            "rate_limits": settings.rate_limits,
+            "level_delay_seconds": settings.level_delay_seconds,
+        }
 
 
 # ---------------------------------------------------------------- HTTP routes

@@ -78,7 +78,9 @@ class FaultRule:
         }
 
 
-def _number(spec: Record, name: str, default: float, *, low: float = 0.0, high: float | None = None) -> float:
+def _number(
+    spec: Record, name: str, default: float, *, low: float = 0.0, high: float | None = None
+) -> float:
     value = spec.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int | float) or value < low:
         raise FaultError(f"{name} must be a number >= {low:g}")
@@ -155,7 +157,9 @@ def parse_rule(spec: Any, rule_id: int) -> FaultRule:
     kind = spec.get("kind")
     if kind not in KINDS:
         raise FaultError(f"kind must be one of {', '.join(KINDS)}")
-    probability = None if spec.get("probability") is None else _number(spec, "probability", 1.0, high=1.0)
+    probability = (
+        None if spec.get("probability") is None else _number(spec, "probability", 1.0, high=1.0)
+    )
     seed = _integer(spec, "seed", 0, low=0) or 0
     return FaultRule(
         id=rule_id,

@@ -101,7 +101,11 @@ class SimMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path: str = scope.get("path", "")
-        if scope["type"] != "http" or path == CONTROL_PREFIX or path.startswith(CONTROL_PREFIX + "/"):
+        if (
+            scope["type"] != "http"
+            or path == CONTROL_PREFIX
+            or path.startswith(CONTROL_PREFIX + "/")
+        ):
             await self.app(scope, receive, send)
             return
         method: str = scope["method"]
@@ -138,7 +142,9 @@ class SimMiddleware:
                 entry["handler_status"] = status
                 # ``endpoint`` saves after non-GET successes; deferred jobs that ran
                 # (or were scheduled) during any other request are saved here.
-                if self.world.jobs is not jobs_before and (scope["method"] == "GET" or status >= 400):
+                if self.world.jobs is not jobs_before and (
+                    scope["method"] == "GET" or status >= 400
+                ):
                     self.world.changed()
             await send(message)
 
@@ -151,7 +157,13 @@ class SimMiddleware:
 
     # -- faults ------------------------------------------------------------------
     async def _fault(
-        self, rule: FaultRule, scope: Scope, receive: Receive, send: Send, answer: Send, entry: Record
+        self,
+        rule: FaultRule,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        answer: Send,
+        entry: Record,
     ) -> None:
         params = rule.params
         if rule.kind == "latency":
@@ -176,7 +188,9 @@ class SimMiddleware:
             status, headers, body = self._status_answer(scope, params)
             await _send_raw(answer, status, headers, body)
         elif rule.kind == "malformed":
-            captured = await self._apply(scope, receive, entry) if params.get("apply", True) else None
+            captured = (
+                await self._apply(scope, receive, entry) if params.get("apply", True) else None
+            )
             status, headers, body = _garbage(str(params.get("variant", "html")), scope, captured)
             await _send_raw(answer, status, headers, body)
         elif rule.kind == "timeout":
@@ -327,7 +341,9 @@ def _mangle(value: Any) -> Any:
     return value
 
 
-def _garbage(variant: str, scope: Scope, captured: Captured | None) -> tuple[int, dict[str, str], bytes]:
+def _garbage(
+    variant: str, scope: Scope, captured: Captured | None
+) -> tuple[int, dict[str, str], bytes]:
     json_type = {"content-type": "application/json; charset=utf-8"}
     handler_ok = captured is not None and captured.status is not None and captured.status < 300
     if variant == "html":
@@ -341,7 +357,9 @@ def _garbage(variant: str, scope: Scope, captured: Captured | None) -> tuple[int
             status = captured.status
         else:
             status = 201 if scope["method"] == "POST" else 200
-            full = json.dumps({"success": True, "status": status, "message": "OK", "data": {"id": 1}}).encode()
+            full = json.dumps(
+                {"success": True, "status": status, "message": "OK", "data": {"id": 1}}
+            ).encode()
         return status, json_type, full[: max(1, len(full) // 2)]
     # wrong_types: the answer's shape with strings where numbers and booleans were.
     original = captured.json() if captured is not None and handler_ok else None
@@ -350,7 +368,12 @@ def _garbage(variant: str, scope: Scope, captured: Captured | None) -> tuple[int
     else:
         body = {}
     if body == original or "data" not in body:
-        body = {"success": True, "status": "200", "message": "OK", "data": {"id": "uno", "points": "diez"}}
+        body = {
+            "success": True,
+            "status": "200",
+            "message": "OK",
+            "data": {"id": "uno", "points": "diez"},
+        }
     return 200, json_type, json.dumps(body, ensure_ascii=False).encode()
 
 

@@ -55,7 +55,9 @@ class WorldStore:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute(SCHEMA)
         except sqlite3.DatabaseError as error:
-            raise PersistError(f"cannot use {self.path} as the simulator's database: {error}") from None
+            raise PersistError(
+                f"cannot use {self.path} as the simulator's database: {error}"
+            ) from None
         self.saves = 0
 
     def load(self) -> str | None:

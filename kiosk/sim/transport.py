@@ -47,7 +47,9 @@ class SimTransport(httpx.AsyncBaseTransport):
             async with asyncio.timeout(read):
                 return await self._inner.handle_async_request(request)
         except TimeoutError:
-            raise httpx.ReadTimeout("timed out waiting for the simulator's answer", request=request) from None
+            raise httpx.ReadTimeout(
+                "timed out waiting for the simulator's answer", request=request
+            ) from None
         except DropConnection:
             raise httpx.RemoteProtocolError(DROPPED, request=request) from None
 

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow  # noqa: E402
 
 
 class Watch(QObject):
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
-            print(f"first_paint_ms={(time.perf_counter() - STARTED) * 1000:.0f}")  # noqa: T201
+            print(f"first_paint_ms={(time.perf_counter() - STARTED) * 1000:.0f}")
             watched.removeEventFilter(self)
             QTimer.singleShot(0, QApplication.quit)
         return False

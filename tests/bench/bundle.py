@@ -46,8 +46,9 @@ def measure(command: list[str]) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", LOYALTY_KIOSK_HOME=home)
         started = time.perf_counter()
-        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
-                              timeout=120)
+        done = subprocess.run(
+            command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+        )
         wall = (time.perf_counter() - started) * 1000
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
@@ -78,13 +79,17 @@ def main() -> int:
         return statistics.median(r[key] for r in runs)
 
     mb = total / 1e6
-    print(f"bundle {BUNDLE.relative_to(ROOT)}: {count} files, {mb:.1f} MB "
-          f"({total / 2**20:.1f} MiB; {blocks / 1e6:.1f} MB of disk blocks)  budget {BUDGET_MB:.0f} MB")
+    print(
+        f"bundle {BUNDLE.relative_to(ROOT)}: {count} files, {mb:.1f} MB "
+        f"({total / 2**20:.1f} MiB; {blocks / 1e6:.1f} MB of disk blocks)  budget {BUDGET_MB:.0f} MB"
+    )
     print(f"--demo --smoke, {args.runs} runs after one warm-up, medians, offscreen:")
     print(f"{'':24}{'wall (start to exit)':>22}{'first paint':>14}{'ready':>10}")
     for name, runs in (("bundle", bundle_runs), ("source (python -m kiosk)", source_runs)):
-        print(f"{name:<24}{median(runs, 'wall'):>19.0f} ms{median(runs, 'first_paint'):>11.0f} ms"
-              f"{median(runs, 'ready'):>7.0f} ms")
+        print(
+            f"{name:<24}{median(runs, 'wall'):>19.0f} ms{median(runs, 'first_paint'):>11.0f} ms"
+            f"{median(runs, 'ready'):>7.0f} ms"
+        )
     ratio = median(bundle_runs, "wall") / median(source_runs, "wall")
     print(f"bundle / source, wall: {ratio:.2f}x")
     ok = mb <= BUDGET_MB

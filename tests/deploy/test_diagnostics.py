@@ -41,8 +41,15 @@ def test_training_zip_has_every_part(
     (home.log_dir / "kiosk.log").write_text("2025-05-02 INFO kiosk: started\n")
     (home.log_dir / "kiosk.log.1").write_text("2025-05-01 INFO kiosk: older\n")
     files = diagnostics(capsys, tmp_path / "out" / "", "--demo")
-    assert {"README.txt", "self-test.txt", "versions.txt", "settings.txt", "paths.txt",
-            "logs/kiosk.log", "logs/kiosk.log.1"} <= set(files)
+    assert {
+        "README.txt",
+        "self-test.txt",
+        "versions.txt",
+        "settings.txt",
+        "paths.txt",
+        "logs/kiosk.log",
+        "logs/kiosk.log.1",
+    } <= set(files)
     assert "result: OK" in files["self-test.txt"]
     assert "qt 6." in files["versions.txt"]
     assert "keyring backend" in files["versions.txt"]
@@ -51,20 +58,27 @@ def test_training_zip_has_every_part(
 
 
 def test_the_zip_never_holds_the_key_the_pin_hash_or_client_data(
-    home: KioskPaths, tmp_path: Path, memory_keyring: MemoryKeyring,
-    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    tmp_path: Path,
+    memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("self-test failed")
     expect_log("GET /external/branch")
     key = f"key-{uuid.uuid4().hex}"  # never registered by another test
     url = "http://127.0.0.1:9"  # nothing listens: the self-test fails, the zip is still written
-    write_ini(home, f"[connection]\nenvironment = production\nproduction_url = {url}\n"
-                    f"[kiosk]\nmanager_pin_hash = {PIN_HASH}\n")
+    write_ini(
+        home,
+        f"[connection]\nenvironment = production\nproduction_url = {url}\n"
+        f"[kiosk]\nmanager_pin_hash = {PIN_HASH}\n",
+    )
     memory_keyring.set_password(SERVICE, entry_name("production", url), key)
     home.log_dir.mkdir(parents=True)
     (home.log_dir / "kiosk.log").write_text(
         f"2025-05-02 ERROR kiosk: a leaked header x-api-key: {key}\n"
-        f"2025-05-02 INFO kiosk: client {EMAIL} credited\n")
+        f"2025-05-02 INFO kiosk: client {EMAIL} credited\n"
+    )
     files = diagnostics(capsys, tmp_path)
     everything = "\n".join(files.values())
     assert key not in everything
@@ -77,7 +91,10 @@ def test_the_zip_never_holds_the_key_the_pin_hash_or_client_data(
 
 
 def test_a_failing_self_test_still_writes_the_zip_and_says_so(
-    home: KioskPaths, tmp_path: Path, capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("self-test failed")
     write_ini(home, "[connection]\nbranch_id = 77\n")
@@ -92,8 +109,13 @@ def test_a_failing_self_test_still_writes_the_zip_and_says_so(
 def test_masking_of_settings_files() -> None:
     ini = "[kiosk]\nmanager_pin_hash = abc$def\n; note\n[api]\napi_key: k\nbranch_id = 3\n"
     assert masked_settings_file(ini).splitlines() == [
-        "[kiosk]", "manager_pin_hash = <removed>", "; note", "[api]", "api_key: <removed>",
-        "branch_id = 3"]
+        "[kiosk]",
+        "manager_pin_hash = <removed>",
+        "; note",
+        "[api]",
+        "api_key: <removed>",
+        "branch_id = 3",
+    ]
     json_text = '{\n  "settings": {\n    "manager_pin_hash": "x$y",\n    "theme": "dark"\n  }\n}'
     assert '"manager_pin_hash": "<removed>",' in masked_settings_file(json_text)
     assert '"theme": "dark"' in masked_settings_file(json_text)

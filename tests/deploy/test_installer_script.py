@@ -130,16 +130,22 @@ def test_version_comes_from_the_package(tmp_path: Path, monkeypatch: pytest.Monk
 
 @pytest.mark.parametrize(
     ("version", "numbers"),
-    [("0.1.0", (0, 1, 0, 0)), ("1.2", (1, 2, 0, 0)), ("2.3.4.5", (2, 3, 4, 5)),
-     ("1.0.0rc2", (1, 0, 0, 0)), ("1.4.0.dev3+g12ab", (1, 4, 0, 0))],
+    [
+        ("0.1.0", (0, 1, 0, 0)),
+        ("1.2", (1, 2, 0, 0)),
+        ("2.3.4.5", (2, 3, 4, 5)),
+        ("1.0.0rc2", (1, 0, 0, 0)),
+        ("1.4.0.dev3+g12ab", (1, 4, 0, 0)),
+    ],
 )
 def test_windows_version_numbers(version: str, numbers: tuple[int, ...]) -> None:
     assert version_info.file_version(version) == numbers
 
 
 def test_windows_version_resource_carries_the_package_version(tmp_path: Path) -> None:
-    path = version_info.write_version_file(tmp_path, __version__, layout.CLI_NAME, "cli", "Co",
-                                           "Prod")
+    path = version_info.write_version_file(
+        tmp_path, __version__, layout.CLI_NAME, "cli", "Co", "Prod"
+    )
     text = path.read_text(encoding="utf-8")
     numbers = version_info.file_version(__version__)
     assert f"filevers={numbers}, prodvers={numbers}" in text
@@ -155,8 +161,10 @@ def test_windows_version_resource_carries_the_package_version(tmp_path: Path) ->
     tree = ast.parse((source / "utils" / "win32" / "versioninfo.py").read_text(encoding="utf-8"))
     accepted = {
         node.name: [a.arg for a in init.args.args[1:]]
-        for node in tree.body if isinstance(node, ast.ClassDef)
-        for init in node.body if isinstance(init, ast.FunctionDef) and init.name == "__init__"
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        for init in node.body
+        if isinstance(init, ast.FunctionDef) and init.name == "__init__"
     }
 
     def stand_in(name: str) -> Callable[..., dict[str, object]]:
@@ -164,6 +172,7 @@ def test_windows_version_resource_carries_the_package_version(tmp_path: Path) ->
             assert len(args) <= len(accepted[name])
             assert set(kwargs) <= set(accepted[name])
             return {"class": name, **dict(zip(accepted[name], args, strict=False)), **kwargs}
+
         return build
 
     resource = eval(text, {name: stand_in(name) for name in accepted})
@@ -173,8 +182,9 @@ def test_windows_version_resource_carries_the_package_version(tmp_path: Path) ->
 
 def documented_parameters() -> dict[str, tuple[str, str]]:
     """``| `/ENV=` | `[connection] environment` | ...`` rows of docs/deploy.md."""
-    rows = re.findall(r"^\|\s*`/(\w+)=[^`]*`\s*\|\s*`\[(\w+)\] (\w+)`", DEPLOY_DOC.read_text(),
-                      re.MULTILINE)
+    rows = re.findall(
+        r"^\|\s*`/(\w+)=[^`]*`\s*\|\s*`\[(\w+)\] (\w+)`", DEPLOY_DOC.read_text(), re.MULTILINE
+    )
     return {name: (sec, key) for name, sec, key in rows}
 
 
@@ -185,8 +195,15 @@ def written_parameters() -> dict[str, tuple[str, str, bool]]:
 
 def test_every_documented_parameter_is_read_and_written_to_its_setting() -> None:
     documented, written = documented_parameters(), written_parameters()
-    assert set(documented) >= {"ENV", "BASEURL", "QAURL", "BRANCH", "KIOSKMODE", "AUTOSTART",
-                               "LANG"}
+    assert set(documented) >= {
+        "ENV",
+        "BASEURL",
+        "QAURL",
+        "BRANCH",
+        "KIOSKMODE",
+        "AUTOSTART",
+        "LANG",
+    }
     assert {n: (s, k) for n, (s, k, _) in written.items()} == documented
     code = section("Code")
     for name, (sec, key, boolean) in written.items():
@@ -266,8 +283,9 @@ def test_prune_keeps_what_the_kiosk_uses() -> None:
 
 
 def test_resources_are_bundled_without_translation_sources() -> None:
-    bundled = {PurePath(folder, Path(source).name).as_posix()
-               for source, folder in layout.resource_datas()}
+    bundled = {
+        PurePath(folder, Path(source).name).as_posix() for source, folder in layout.resource_datas()
+    }
     icons = {f"resources/icons/{p.name}" for p in (ROOT / "resources" / "icons").glob("*.svg")}
     assert icons
     assert icons <= bundled
@@ -278,12 +296,26 @@ def test_resources_are_bundled_without_translation_sources() -> None:
 
 def test_libraries_only_a_refused_plugin_needed_are_dropped() -> None:
     gtk = "PySide6/Qt/plugins/platformthemes/libqgtk3.so"
-    entries = [(d, d, "BINARY") for d in (
-        gtk, "libgtk-3.so.0", "libcairo.so.2", "libglib-2.0.so.0",
-        "PySide6/Qt/lib/libQt6Core.so.6", "PySide6/Qt/plugins/platforms/libqxcb.so")]
-    links = {gtk: ["libgtk-3.so.0", "libglib-2.0.so.0"], "libgtk-3.so.0": ["libcairo.so.2"],
-             "PySide6/Qt/lib/libQt6Core.so.6": ["libglib-2.0.so.0"],
-             "PySide6/Qt/plugins/platforms/libqxcb.so": ["libQt6Core.so.6"]}
+    entries = [
+        (d, d, "BINARY")
+        for d in (
+            gtk,
+            "libgtk-3.so.0",
+            "libcairo.so.2",
+            "libglib-2.0.so.0",
+            "PySide6/Qt/lib/libQt6Core.so.6",
+            "PySide6/Qt/plugins/platforms/libqxcb.so",
+        )
+    ]
+    links = {
+        gtk: ["libgtk-3.so.0", "libglib-2.0.so.0"],
+        "libgtk-3.so.0": ["libcairo.so.2"],
+        "PySide6/Qt/lib/libQt6Core.so.6": ["libglib-2.0.so.0"],
+        "PySide6/Qt/plugins/platforms/libqxcb.so": ["libQt6Core.so.6"],
+    }
     kept = [e[0] for e in layout.prune_binaries(entries, lambda src: links.get(src, []))]
-    assert kept == ["libglib-2.0.so.0", "PySide6/Qt/lib/libQt6Core.so.6",
-                    "PySide6/Qt/plugins/platforms/libqxcb.so"]
+    assert kept == [
+        "libglib-2.0.so.0",
+        "PySide6/Qt/lib/libQt6Core.so.6",
+        "PySide6/Qt/plugins/platforms/libqxcb.so",
+    ]

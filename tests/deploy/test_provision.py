@@ -46,7 +46,10 @@ def everything_shown(capsys: pytest.CaptureFixture[str], paths: KioskPaths) -> s
 
 
 def test_key_from_stdin_is_checked_stored_and_never_shown(
-    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch,
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     production(home, sim_url, "branch_id = 2\n")
@@ -60,8 +63,12 @@ def test_key_from_stdin_is_checked_stored_and_never_shown(
 
 
 def test_key_file_is_deleted_after_reading(
-    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
 ) -> None:
     production(home, sim_url)
     key_file = tmp_path / "kiosk.key"
@@ -75,8 +82,13 @@ def test_key_file_is_deleted_after_reading(
 
 @pytest.mark.parametrize("content", ["", "two\nlines-of-keys\n", "has a space in it"])
 def test_a_key_file_without_one_key_is_refused_and_still_deleted(
-    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path, content: str, expect_log: ExpectLog,
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    content: str,
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("provision failed")
     production(home, sim_url)
@@ -88,8 +100,12 @@ def test_a_key_file_without_one_key_is_refused_and_still_deleted(
 
 
 def test_a_refused_key_fails_and_stores_nothing(
-    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("provision failed")
     expect_log(r"GET /external/branch")
@@ -103,8 +119,12 @@ def test_a_refused_key_fails_and_stores_nothing(
 
 
 def test_a_key_on_the_command_line_is_refused_without_echo(
-    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("provision failed")
     production(home, sim_url)
@@ -126,8 +146,12 @@ def test_argparse_errors_mask_what_looks_like_a_key(capsys: pytest.CaptureFixtur
 
 
 def test_a_branch_of_another_merchant_is_refused_before_storing(
-    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("provision failed")
     expect_log(r"GET /external/branch/4")
@@ -140,8 +164,12 @@ def test_a_branch_of_another_merchant_is_refused_before_storing(
 
 
 def test_a_locked_branch_is_not_changed(
-    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("provision failed")
     production(home, sim_url, "branch_id = 1\n[lock]\nlocked = branch_id\n")
@@ -152,8 +180,11 @@ def test_a_locked_branch_is_not_changed(
 
 
 def test_training_needs_no_key(
-    home: KioskPaths, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("provision failed")
     write_ini(home, "[connection]\nenvironment = training\n")
@@ -162,8 +193,11 @@ def test_training_needs_no_key(
 
 
 def test_no_secure_keyring_fails(
-    home: KioskPaths, sim_url: str, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    sim_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     import keyring
     from keyring.backends import fail
@@ -180,8 +214,12 @@ def test_no_secure_keyring_fails(
 
 
 def test_a_key_is_not_rotated_while_credits_wait_for_the_old_one(
-    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("provision failed")
     production(home, sim_url, "branch_id = 1\n")

@@ -23,7 +23,9 @@ pytestmark = pytest.mark.usefixtures("home")
 LINE = re.compile(r"^(OK|FAIL|SKIP)\s+(\S+)\s+(.*)$")
 
 
-def self_test(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, tuple[str, str]]]:
+def self_test(
+    capsys: pytest.CaptureFixture[str], *argv: str
+) -> tuple[int, dict[str, tuple[str, str]]]:
     code = main([*argv, "--self-test"])
     out = capsys.readouterr().out
     checks = {m[2]: (m[1], m[3]) for m in map(LINE.match, out.splitlines()) if m}
@@ -60,8 +62,12 @@ def test_training_passes_without_keyring_or_settings(capsys: pytest.CaptureFixtu
     ],
 )
 def test_the_chosen_qr_must_be_active_and_of_the_branch(
-    home: KioskPaths, capsys: pytest.CaptureFixture[str], expect_log: ExpectLog, qr: int,
-    status: str, says: str,
+    home: KioskPaths,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
+    qr: int,
+    status: str,
+    says: str,
 ) -> None:
     expect_log("self-test failed")
     write_ini(home, f"[connection]\nbranch_id = 1\n[counter]\nvalidation_qr_id = {qr}\n")
@@ -72,7 +78,9 @@ def test_the_chosen_qr_must_be_active_and_of_the_branch(
 
 
 def test_production_with_a_stored_key_passes_and_never_shows_it(
-    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring,
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     production(home, sim_url, "branch_id = 3\n[counter]\nvalidation_qr_id = 3\n")
@@ -96,9 +104,15 @@ def test_production_with_a_stored_key_passes_and_never_shows_it(
     ],
 )
 def test_key_and_api_failures(
-    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring,
-    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog, key: str | None, url: str | None,
-    failed: str, says: str,
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
+    key: str | None,
+    url: str | None,
+    failed: str,
+    says: str,
 ) -> None:
     expect_log("self-test failed")
     expect_log("GET /external/branch")
@@ -114,8 +128,11 @@ def test_key_and_api_failures(
 
 
 def test_a_branch_of_another_merchant_fails(
-    home: KioskPaths, sim_url: str, memory_keyring: MemoryKeyring,
-    capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("self-test failed")
     production(home, sim_url, "branch_id = 4\n")
@@ -123,11 +140,15 @@ def test_a_branch_of_another_merchant_fails(
     code, checks = self_test(capsys)
     assert code == EXIT_FAILED
     assert checks["branch"] == (
-        "FAIL", "branch 4 is not a branch of this key's merchant (its branches: 1, 2, 3)")
+        "FAIL",
+        "branch 4 is not a branch of this key's merchant (its branches: 1, 2, 3)",
+    )
 
 
 def test_settings_problems_fail(
-    home: KioskPaths, capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("self-test failed")
     expect_log("settings")
@@ -154,14 +175,18 @@ def add_row(paths: KioskPaths, state: str, created_at: float) -> None:
 
 
 def test_outbox_counts_and_health(
-    home: KioskPaths, capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("self-test failed")
     add_row(home, "pending", time.time())
     code, checks = self_test(capsys, "--demo")
     assert code == EXIT_OK
     assert checks["database"] == (
-        "OK", "kiosk.sqlite3 integrity ok, schema v2; outbox: 1 pending, 0 dead-letter")
+        "OK",
+        "kiosk.sqlite3 integrity ok, schema v2; outbox: 1 pending, 0 dead-letter",
+    )
     add_row(home, "dead", time.time())
     code, checks = self_test(capsys, "--demo")
     assert code == EXIT_FAILED
@@ -170,7 +195,9 @@ def test_outbox_counts_and_health(
 
 
 def test_a_credit_pending_for_more_than_a_day_fails(
-    home: KioskPaths, capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("self-test failed")
     add_row(home, "pending", time.time() - 30 * 3600)
@@ -180,7 +207,9 @@ def test_a_credit_pending_for_more_than_a_day_fails(
 
 
 def test_a_damaged_database_fails(
-    home: KioskPaths, capsys: pytest.CaptureFixture[str], expect_log: ExpectLog,
+    home: KioskPaths,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
 ) -> None:
     expect_log("self-test failed")
     home.database.parent.mkdir(parents=True)

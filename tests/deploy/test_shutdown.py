@@ -31,7 +31,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def child(mode: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "tests.deploy.instance_child", mode],
-        cwd=ROOT, env=dict(os.environ), stdout=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        env=dict(os.environ),
+        stdout=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -63,7 +66,9 @@ def test_shutdown_closes_the_kiosk_and_waits_for_its_exit(
     assert line(kiosk.stdout) == "closed"
 
 
-def test_shutdown_with_no_kiosk_running(home: KioskPaths, capsys: pytest.CaptureFixture[str]) -> None:
+def test_shutdown_with_no_kiosk_running(
+    home: KioskPaths, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["--shutdown"]) == EXIT_NOT_RUNNING
     assert "no kiosk is running" in capsys.readouterr().out
 
@@ -78,7 +83,9 @@ def test_a_second_start_brings_the_first_to_the_front(kiosk: subprocess.Popen[st
 
 
 def test_all_users_reaches_every_kiosk_found(
-    kiosk: subprocess.Popen[str], home: KioskPaths, monkeypatch: pytest.MonkeyPatch,
+    kiosk: subprocess.Popen[str],
+    home: KioskPaths,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     name = instance.server_name(home)
@@ -97,7 +104,11 @@ def test_the_server_in_the_apps_loop_answers_and_asks_to_close(
     assert server is not None
     client = subprocess.Popen(
         [sys.executable, "-m", "kiosk", "--shutdown", "--wait", "0.3"],
-        cwd=ROOT, env=dict(os.environ), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        env=dict(os.environ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
 
     async def scenario() -> None:

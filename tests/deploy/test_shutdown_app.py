@@ -17,9 +17,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_shutdown_closes_the_running_counter_and_a_second_start_defers(home: KioskPaths) -> None:
     app = subprocess.Popen(
-        [sys.executable, "-m", "kiosk", "--demo"], cwd=ROOT,
+        [sys.executable, "-m", "kiosk", "--demo"],
+        cwd=ROOT,
         env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         deadline = time.monotonic() + 60
@@ -29,8 +31,11 @@ def test_shutdown_closes_the_running_counter_and_a_second_start_defers(home: Kio
             assert time.monotonic() < deadline, "the counter did not get ready"
             time.sleep(0.1)
         second = subprocess.run(
-            [sys.executable, "-m", "kiosk", "--demo"], cwd=ROOT, timeout=60,
-            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), capture_output=True,
+            [sys.executable, "-m", "kiosk", "--demo"],
+            cwd=ROOT,
+            timeout=60,
+            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+            capture_output=True,
         )
         assert second.returncode == 0
         assert app.poll() is None
