@@ -378,7 +378,12 @@
         <translation>¿Anular la acreditación de %1 puntos a %2?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="79"/>
+        <location filename="../../kiosk/ui/screens/today_sheet.py" line="80"/>
+        <source>This credit has not reached the service yet: it will not be sent, and no points change.</source>
+        <translation>Esta acreditación todavía no llegó al servicio: no se enviará y los puntos no cambian.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_sheet.py" line="85"/>
         <source>The points are taken back from the client. This cannot be undone.</source>
         <translation>Se le descuentan los puntos al cliente. No se puede deshacer.</translation>
     </message>
@@ -2663,17 +2668,17 @@
 <context>
     <name>PendingPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="172"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="201"/>
         <source>Retry now</source>
         <translation>Reintentar ahora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="177"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="206"/>
         <source>Nothing waiting: every credit and cancel of this kiosk has been sent.</source>
         <translation>Nada en espera: todas las acreditaciones y anulaciones de este kiosco fueron enviadas.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="200"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="229"/>
         <source>%n waiting to be sent</source>
         <translation>
             <numerusform>%n esperando envío</numerusform>
@@ -2681,7 +2686,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="202"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="231"/>
         <source>%n refused by the server: a manager must discard</source>
         <translation>
             <numerusform>%n rechazada por el servidor: un encargado debe descartarla</numerusform>
@@ -2689,7 +2694,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="210"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="239"/>
         <source>%n operation(s) waiting for more than 24 hours. Manager: check the connection and the server, or call support.</source>
         <translation>
             <numerusform>%n operación espera hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
@@ -2700,79 +2705,86 @@
 <context>
     <name>PendingTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="37"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="39"/>
         <source>Waiting</source>
         <translation>Espera</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="38"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="40"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="41"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="40"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="42"/>
         <source>Reference</source>
         <translation>Referencia</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="43"/>
         <source>Tries</source>
         <translation>Intentos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="44"/>
         <source>Last error</source>
         <translation>Último error</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="48"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="49"/>
         <source>Cancel</source>
         <translation>Anulación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="51"/>
         <source>Refused: %1</source>
         <translation>Rechazada: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="52"/>
         <source>Sending…</source>
         <translation>Enviando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="64"/>
         <source>under a minute</source>
         <translation>menos de un minuto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="64"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="66"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="67"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="69"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="70"/>
         <source>%1 days</source>
         <translation>%1 días</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="142"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="149"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="165"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="175"/>
         <source>Discard</source>
         <translation>Descartar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="169"/>
+        <source>Tap again to discard</source>
+        <translation>Toque de nuevo para descartar</translation>
     </message>
 </context>
 <context>
@@ -4049,35 +4061,35 @@
 <context>
     <name>TodayScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="67"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="72"/>
         <source>Today on this kiosk</source>
         <translation>Hoy en esta terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="76"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="108"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="113"/>
         <source>No operations on this kiosk today yet.
 Credits, exchanges, deliveries and cancels will appear here.</source>
         <translation>Todavía no hay operaciones hoy en esta terminal.
 Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulaciones.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="75"/>
-        <location filename="../../kiosk/ui/screens/today.py" line="129"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="80"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="134"/>
         <source>Today</source>
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="158"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="163"/>
         <source>Pending (%1)</source>
         <translation>Pendientes (%1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today.py" line="183"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="188"/>
         <source>%n operation(s) will be sent again now.</source>
         <translation>
             <numerusform>%n operación se enviará de nuevo ahora.</numerusform>
@@ -4085,57 +4097,57 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="198"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="203"/>
         <source>Not authorized. The operation stays in the list.</source>
         <translation>No autorizado. La operación sigue en la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="204"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="209"/>
         <source>Discarded: it will not be sent. Today&apos;s list shows it as failed.</source>
         <translation>Descartada: no se enviará. La lista de hoy la muestra como fallida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="238"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="243"/>
         <source>1 operation</source>
         <translation>1 operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="240"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="245"/>
         <source>%1 operations</source>
         <translation>%1 operaciones</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="242"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="247"/>
         <source>%1 points credited</source>
         <translation>%1 puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="266"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="271"/>
         <source>This cancel was not authorized. Nothing changed.</source>
         <translation>Esta anulación no fue autorizada. No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="275"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="280"/>
         <source>The credit had not been sent yet: it is voided. No points were given.</source>
         <translation>La acreditación aún no se había enviado: quedó anulada. No se dieron puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="280"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="285"/>
         <source>Cancel saved: it will be sent automatically (see Pending).</source>
         <translation>Anulación guardada: se enviará automáticamente (vea Pendientes).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="285"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="290"/>
         <source>This credit was already canceled or does not exist. Nothing was changed.</source>
         <translation>Esta acreditación ya fue anulada o no existe. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="289"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="294"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="291"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="296"/>
         <source>Credit canceled: %1 points taken back from %2.</source>
         <translation>Acreditación anulada: se le descontaron %1 puntos a %2.</translation>
     </message>

@@ -199,11 +199,17 @@ def test_a_dead_letter_shows_the_reason_and_waits_in_the_pending_list_for_a_mana
         assert error.text().startswith("Refused: ")
         assert "suspended" in error.text()
         shot(view, "outbox-pending-list-dead")
-        # Discard: the manager's PIN first (refused, then given).
+        # Discard: one tap only arms the button; the second asks for the manager's
+        # PIN (refused, then given).
+        qtbot.mouseClick(panel.table.discard_buttons[dead.id], LEFT)
+        assert panel.table.discard_buttons[dead.id].text() == "Tap again to discard"
+        assert asked == []
         qtbot.mouseClick(panel.table.discard_buttons[dead.id], LEFT)
         await until(lambda: today.banner.kind == "error")
         assert "Not authorized" in today.banner.text()
         assert len(await outbox.dead()) == 1  # still there
+        await until(lambda: dead.id in panel.table.discard_buttons)
+        qtbot.mouseClick(panel.table.discard_buttons[dead.id], LEFT)
         qtbot.mouseClick(panel.table.discard_buttons[dead.id], LEFT)
         await until(lambda: today.banner.kind == "success")
         assert asked == [dead.id, dead.id]

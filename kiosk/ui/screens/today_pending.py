@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,6 +31,8 @@ from kiosk.ui.icons import icon
 from kiosk.ui.messages import error_text
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+
+DISARM_MS = 5000  # an armed Discard goes back to normal after this long
 
 CONTEXT = "PendingTable"
 HEADERS = (
@@ -148,9 +150,31 @@ class PendingTable(QTableWidget):
         button.setProperty("role", "danger")
         button.setEnabled(self._actions_enabled)
         button.setStyleSheet("QPushButton { min-height: 24px; padding: 4px 14px; margin: 4px; }")
-        button.clicked.connect(lambda _=False, row_id=entry.id: self.discard_requested.emit(row_id))
+        button.clicked.connect(lambda _=False, row_id=entry.id: self._discard_tapped(row_id))
         self.discard_buttons[entry.id] = button
         return button
+
+    def _discard_tapped(self, row_id: int) -> None:
+        """Two taps: the first arms the button ("Tap again to discard") for a few
+        seconds; only the second asks for the discard (then the manager's PIN)."""
+        button = self.discard_buttons.get(row_id)
+        if button is None:
+            return
+        if button.property("armed"):
+            button.setProperty("armed", False)
+            button.setText(self.tr("Discard"))
+            self.discard_requested.emit(row_id)
+            return
+        button.setProperty("armed", True)
+        button.setText(self.tr("Tap again to discard"))
+
+        def disarm() -> None:
+            still = self.discard_buttons.get(row_id)
+            if still is button and button.property("armed"):
+                button.setProperty("armed", False)
+                button.setText(self.tr("Discard"))
+
+        QTimer.singleShot(DISARM_MS, button, disarm)
 
     def set_actions_enabled(self, enabled: bool) -> None:
         self._actions_enabled = enabled

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from kiosk.core.amounts import AmountLocale, format_points
-from kiosk.core.journal import JournalEntry
+from kiosk.core.journal import JournalEntry, Outcome
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
@@ -75,9 +75,16 @@ class CancelSheet(QFrame):
         else:
             text = self.tr("Cancel the credit of %1 points to %2?")
         self.question.setText(text.replace("%1", points).replace("%2", client))
-        self.consequence.setText(
-            self.tr("The points are taken back from the client. This cannot be undone.")
-        )
+        if entry.outcome is Outcome.PENDING:
+            consequence = self.tr(
+                "This credit has not reached the service yet: it will not be sent, and no "
+                "points change."
+            )
+        else:
+            consequence = self.tr(
+                "The points are taken back from the client. This cannot be undone."
+            )
+        self.consequence.setText(consequence)
         self.confirm.set_busy(False)
         self.back.setEnabled(True)
         self.show()
