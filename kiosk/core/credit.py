@@ -46,6 +46,7 @@ from kiosk.api.models.points import (
 from kiosk.core.amounts import parse_amount
 from kiosk.core.credit_outbox import OutboxSender
 from kiosk.core.journal import OperationKind, Outcome, client_display
+from kiosk.core.offline_client import is_unverified
 from kiosk.core.outbox import JournalNote
 from kiosk.core.sale import (
     CreditOutcome,
@@ -56,7 +57,7 @@ from kiosk.core.sale import (
     SaleProblem,
     SaleState,
 )
-from kiosk.core.session import CounterSession
+from kiosk.core.session import OFFLINE_KINDS, CounterSession
 from kiosk.core.tickets import (
     ExternalIdKind,
     credit_external_id,
@@ -144,28 +145,45 @@ class CreditFlow:
             raise SaleError(SaleProblem.NO_CLIENT)
         return client
 
-    async def preview(self) -> Preview:
+    async def preview(self) -> Preview | None:
         """Ask what the sale gives. Raises ``AmountError``, ``TicketError``,
-        ``SaleError`` or ``ApiError``; the sale stays in editing then."""
+        ``SaleError`` or ``ApiError``; the sale stays in editing then.
+
+        Offline (the session is offline, the service cannot be reached, or the client
+        was not verified) there is no preview: the sale goes on without one (``None``)
+        and the outbox credits it when the connection returns, the points computed by
+        the service then. Credits go through the outbox only, so this never loses a sale.
+        """
         sale, client, session = self.sale, self._client(), self.session
         if sale.state is not SaleState.EDITING:
             raise SaleError(SaleProblem.BUSY if sale.locked else SaleProblem.FINISHED)
         normalize_ticket(sale.ticket_text)  # a bad ticket is refused before the preview
         revision, branch_id = sale.revision, session.config.branch.id
         amount: Decimal | None = None
+        queued = session.outbox is not None
         if sale.mode is SaleMode.AMOUNT:
             amount = parse_amount(sale.amount_text, session.config.locale)
-            value = float(amount)
-            preview = await session.call(
-                lambda: session.api.preview(client.id, amount=value, branch_id=branch_id)
-            )
-        else:
-            if sale.basket.is_empty:
-                raise SaleError(SaleProblem.EMPTY_BASKET)
-            items = sale.basket.quantities()
-            preview = await session.call(
-                lambda: session.api.preview(client.id, point_items=items, branch_id=branch_id)
-            )
+        elif sale.basket.is_empty:
+            raise SaleError(SaleProblem.EMPTY_BASKET)
+        if queued and (is_unverified(client) or not session.online):
+            sale.unpreviewed(client_id=client.id, amount=amount, revision=revision)
+            return None
+        try:
+            if amount is not None:
+                value = float(amount)
+                preview = await session.call(
+                    lambda: session.api.preview(client.id, amount=value, branch_id=branch_id)
+                )
+            else:
+                items = sale.basket.quantities()
+                preview = await session.call(
+                    lambda: session.api.preview(client.id, point_items=items, branch_id=branch_id)
+                )
+        except ApiError as error:
+            if queued and error.kind in OFFLINE_KINDS:
+                sale.unpreviewed(client_id=client.id, amount=amount, revision=revision)
+                return None
+            raise
         sale.previewed(preview, client_id=client.id, amount=amount, revision=revision)
         return preview
 

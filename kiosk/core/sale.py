@@ -78,6 +78,8 @@ class Sale:
         self.state = SaleState.EDITING
         self.revision = 0
         self.amount: Decimal | None = None  # parsed when previewed
+        # True when the sale goes on without a preview (offline): see ``unpreviewed``.
+        self.preview_unavailable = False
         self.ticket: str | None = None  # normalized on the first attempt
         self.preview: Preview | None = None
         self.client_id: int | None = None
@@ -115,6 +117,7 @@ class Sale:
         self.revision += 1
         self.state = SaleState.EDITING
         self.preview = None
+        self.preview_unavailable = False
         self._new_id()
 
     def set_mode(self, mode: SaleMode) -> None:
@@ -162,6 +165,16 @@ class Sale:
         if revision != self.revision or self.state is not SaleState.EDITING:
             return False
         self.preview, self.client_id, self.amount = preview, client_id, amount
+        self.state = SaleState.PREVIEWED
+        return True
+
+    def unpreviewed(self, *, client_id: int, amount: Decimal | None, revision: int) -> bool:
+        """Go on without a preview (offline, or a client not verified): the points are
+        computed by the service when the credit reaches it."""
+        if revision != self.revision or self.state is not SaleState.EDITING:
+            return False
+        self.preview, self.client_id, self.amount = None, client_id, amount
+        self.preview_unavailable = True
         self.state = SaleState.PREVIEWED
         return True
 

@@ -3962,32 +3962,47 @@
     <name>SaleSide</name>
     <message>
         <location filename="../../kiosk/ui/screens/points_side.py" line="32"/>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="80"/>
         <source>Preview</source>
         <translation>Vista previa</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/screens/points_side.py" line="63"/>
+        <source>No preview without a connection: the points will be computed when the connection returns. The credit is saved and sent automatically.</source>
+        <translation>Sin conexión no hay vista previa: los puntos se calcularán cuando vuelva la conexión. La acreditación queda guardada y se envía automáticamente.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="68"/>
         <source>Type the purchase amount with the keypad or the keyboard, then tap Preview.</source>
         <translation>Escriba el monto de la compra con el teclado numérico o el teclado, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="65"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="70"/>
         <source>Tap an item once per unit, then tap Preview.</source>
         <translation>Toque un ítem una vez por unidad, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="69"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="74"/>
         <source>Crediting…</source>
         <translation>Acreditando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="74"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="77"/>
+        <source>Try again: save the credit</source>
+        <translation>Reintentar: guardar la acreditación</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="78"/>
+        <source>Save the credit</source>
+        <translation>Guardar la acreditación</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="83"/>
         <source>Try again: credit %1 points</source>
         <translation>Reintentar: acreditar %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="75"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="84"/>
         <source>Credit %1 points</source>
         <translation>Acreditar %1 puntos</translation>
     </message>

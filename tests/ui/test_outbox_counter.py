@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -367,3 +368,39 @@ def test_the_counter_asks_a_managers_pin_to_discard(qtbot: QtBot, session: Count
     today = view.build("today")
     assert isinstance(today, TodayScreen)
     assert today.authorize_discard.__qualname__.startswith("pin_authorizer")
+
+
+def test_offline_the_credit_goes_on_without_a_preview_and_is_sent_later(
+    qtbot: QtBot,
+    view: Counter,
+    screen: PointsScreen,
+    arun: Run,
+    session: CounterSession,
+    sim_world: World,
+    expect_log: Callable[[str], None],
+) -> None:
+    expect_log(r"tags/add|preview")
+    control = SimControl(sim_world)
+
+    async def scenario() -> None:
+        # The service cannot be reached: the preview's connection is dropped.
+        control.add_fault("drop", r"^/external/tags/add/preview$", count=None, apply=False)
+        control.add_fault("drop", CREDIT, method="POST", count=None, apply=False)
+        qtbot.keyClicks(screen, "2.500")
+        qtbot.keyClick(screen, Qt.Key.Key_Return)
+        # The preview retries (1, 2, 4 s) before the kiosk decides it is offline.
+        await until(
+            lambda: screen.main.text() == "Save the credit" and not screen.main.busy, timeout=20
+        )
+        assert session.online is False
+        assert not screen.preview_card.isVisible()
+        assert "computed when the connection returns" in screen.side.hint.text()
+        await credit(qtbot, screen)
+        outcome = screen.flow.sale.outcome
+        assert outcome is not None
+        assert outcome.status is CreditStatus.PENDING
+        assert ledger_of(sim_world, outcome.external_id) == []
+        control.clear_faults()  # the connection returns: the outbox sends it
+        await until(lambda: len(ledger_of(sim_world, outcome.external_id)) == 1, timeout=10)
+
+    arun(scenario())

@@ -58,6 +58,11 @@ class SaleSide(QWidget):
     def _hint(self, sale: Sale) -> str:
         if sale.preview is not None:
             return ""
+        if sale.preview_unavailable and sale.state is not SaleState.EDITING:
+            return self.tr(
+                "No preview without a connection: the points will be computed when the "
+                "connection returns. The credit is saved and sent automatically."
+            )
         if sale.mode is SaleMode.AMOUNT:
             return self.tr(
                 "Type the purchase amount with the keypad or the keyboard, then tap Preview."
@@ -67,6 +72,10 @@ class SaleSide(QWidget):
     def _main_text(self, sale: Sale) -> str:
         if sale.state is SaleState.CREDITING:
             return self.tr("Crediting…")
+        if sale.state is not SaleState.EDITING and sale.preview_unavailable:
+            if sale.state is SaleState.FAILED:
+                return self.tr("Try again: save the credit")
+            return self.tr("Save the credit")
         if sale.state is SaleState.EDITING or sale.preview is None:
             return self.tr("Preview")
         points = format_points(sale.preview.points.total, self.amount_locale)
