@@ -13,7 +13,7 @@ import pytest
 
 from kiosk.__main__ import main
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK
-from kiosk.core.db import open_database
+from kiosk.core.db import MIGRATIONS, open_database
 from kiosk.core.paths import KioskPaths
 from kiosk.core.secrets import SERVICE, entry_name
 from tests.conftest import MAIN_KEY
@@ -185,7 +185,7 @@ def test_outbox_counts_and_health(
     assert code == EXIT_OK
     assert checks["database"] == (
         "OK",
-        "kiosk.sqlite3 integrity ok, schema v2; outbox: 1 pending, 0 dead-letter",
+        f"kiosk.sqlite3 integrity ok, schema v{MIGRATIONS[-1].version}; outbox: 1 pending, 0 dead-letter",
     )
     add_row(home, "dead", time.time())
     code, checks = self_test(capsys, "--demo")
