@@ -95,11 +95,6 @@ def test_a_whole_session_leaves_no_key_and_no_register_url_on_disk(
     seen_urls: list[str] = []
     with memory_keyring():
         secrets.store_api_key("qa", settings.base_url() or "", MAIN_KEY)
-        counter = arun(build_counter(settings, kiosk_paths, demo=False))
-        session = counter.session
-        view = build_view(session)
-        qtbot.addWidget(view)
-        view.show()
         unregistered = next(
             c
             for c in sim_world.merchants[1].tables["clients"].values()
@@ -107,6 +102,19 @@ def test_a_whole_session_leaves_no_key_and_no_register_url_on_disk(
         )
 
         async def day_at_the_counter() -> None:
+            # One coroutine from start to close, as kiosk/app.py runs the counter: the
+            # outbox's sender task must never be left without a running loop.
+            counter = await build_counter(settings, kiosk_paths, demo=False)
+            view = build_view(counter.session)
+            qtbot.addWidget(view)
+            view.show()
+            try:
+                await session_day(counter.session, view)
+            finally:
+                view.shutdown()
+                await counter.close()
+
+        async def session_day(session: Any, view: Any) -> None:
             api = session.api
             # Identify an unregistered client and show the QR.
             identify = view.build("identify")
@@ -152,11 +160,7 @@ def test_a_whole_session_leaves_no_key_and_no_register_url_on_disk(
                 reporter.hook(*sys.exc_info())  # type: ignore[arg-type]
             session.clear_client()
 
-        try:
-            arun(day_at_the_counter(), timeout=60)
-        finally:
-            view.shutdown()
-            arun(counter.close())
+        arun(day_at_the_counter(), timeout=60)
         # A key replaced in the keyring, and IT's diagnostics.
         secrets.store_api_key("qa", settings.base_url() or "", MAIN_KEY)
         from kiosk.cli.diagnostics import write_diagnostics
