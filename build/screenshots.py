@@ -50,7 +50,26 @@ async def shoot(args: argparse.Namespace) -> None:
     paths = resolve_paths()
     counter = await build_counter(load_settings(paths), paths, demo=True)
     window = KioskWindow()
-    view = build_view(counter.session)
+    from kiosk.core.lock import ManagerLock
+    from kiosk.core.manager_settings import ManagerSettings, TrainingLink
+    from kiosk.sim import DEFAULT_API_KEY
+    from kiosk.ui.counter import ManagerContext
+    from kiosk.wiring import TRAINING_URL
+
+    settings = load_settings(paths)
+    model = ManagerSettings(
+        settings,
+        transport_for=lambda *_: counter.transport,
+        training=TrainingLink(TRAINING_URL, DEFAULT_API_KEY),
+        pending=counter.session.outbox,
+    )
+    manager_ctx = ManagerContext(
+        settings=settings,
+        lock=ManagerLock.for_paths(settings, paths),
+        model=model,
+        idle_seconds=900,
+    )
+    view = build_view(counter.session, manager_ctx)
     window.setCentralWidget(view)
     window.resize(width, height)
     window.show()
@@ -91,6 +110,10 @@ async def shoot(args: argparse.Namespace) -> None:
         view.show_screen("today")
         await settle(0.5)
 
+    async def manager() -> None:
+        view.show_screen("manager")
+        await settle(0.3)
+
     steps = [
         ("01-identify-empty", identify_empty),
         ("02-identify-found", identify_found),
@@ -99,6 +122,7 @@ async def shoot(args: argparse.Namespace) -> None:
         ("05-redeem", redeem),
         ("06-code", code),
         ("07-today", today),
+        ("08-manager", manager),
     ]
     try:
         for name, step in steps:

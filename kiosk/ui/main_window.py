@@ -202,6 +202,10 @@ class CounterView(QWidget):
         self.current = screen
         self.rail_buttons[key].setChecked(True)
         self.stack.setCurrentWidget(screen)
+        # Manager mode is not about the client at the counter: its screen gets the room.
+        self.card.setVisible(
+            self.session.client is not None and getattr(screen, "shows_client_card", True)
+        )
         screen.entered()
 
     def change_client(self) -> None:
@@ -227,6 +231,8 @@ class CounterView(QWidget):
 
     def _client_changed(self, client: Client | None) -> None:
         self.card.show_client(client)
+        if self.current is not None and not getattr(self.current, "shows_client_card", True):
+            self.card.hide()
         for key, button in self.rail_buttons.items():
             enabled = not self.specs[key].needs_client or client is not None
             button.setEnabled(enabled)

@@ -124,6 +124,7 @@ QPushButton {{
 }}
 QPushButton:hover {{ border-color: {p.accent}; }}
 QPushButton:pressed {{ background: {p.surface_alt}; }}
+QPushButton:checked {{ border-color: {p.accent}; background: {p.info_bg}; color: {p.accent}; }}
 QPushButton:disabled {{ color: {p.muted}; background: {p.surface_alt}; border-color: {p.border}; }}
 QPushButton[role="primary"] {{
     background: {p.accent}; color: {p.accent_text}; border: none; min-height: {PRIMARY_PX - 16}px;

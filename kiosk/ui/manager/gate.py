@@ -152,6 +152,7 @@ class ManagerScreen(Screen):
     key = "manager"
     icon_name = "manager"
     needs_client = False
+    shows_client_card = False  # the counter view hides the client card here
 
     def __init__(
         self, session: CounterSession, gate: ManagerGate, parent: QWidget | None = None
