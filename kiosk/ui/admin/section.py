@@ -25,8 +25,7 @@ from kiosk.ui.admin.form import FormPanel
 from kiosk.ui.admin.list_view import AdminList
 from kiosk.ui.messages import error_text
 from kiosk.ui.screens.base import Screen
-from kiosk.ui.screens.identify_parts import ScreenKeyboard
-from kiosk.ui.widgets.touch_keyboard import TouchKeyboard
+from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +68,7 @@ class AdminSection(Screen):
             "QPushButton { min-width: 40px; min-height: 36px; padding: 4px; }"
         )
         mode = str(session.config.extra.get("on_screen_keyboard", "auto"))
-        self.keyboard_controller = ScreenKeyboard(self.keyboard, self, mode)
+        self.keyboard_controller = TouchKeyboardController(self.keyboard, mode, owner=self)
         self.body.addWidget(self.pages, 1)
         self.body.addWidget(self.sheet)
         self.body.addWidget(self.keyboard)

@@ -44,10 +44,10 @@ from kiosk.ui.screens.enroll import EnrollPanel
 from kiosk.ui.screens.identify_found import FoundPanel
 from kiosk.ui.screens.identify_matches import MatchesPanel
 from kiosk.ui.screens.identify_offline import OfflinePanel, OfflineStrip
-from kiosk.ui.screens.identify_parts import PROBLEM_HINTS, EmptyPage, Pages, ScreenKeyboard
+from kiosk.ui.screens.identify_parts import PROBLEM_HINTS, EmptyPage, Pages
 from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.scan_field import ScanField
-from kiosk.ui.widgets.touch_keyboard import TouchKeyboard
+from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +120,7 @@ class IdentifyScreen(Screen):
             "QPushButton { min-width: 40px; min-height: 36px; padding: 4px; }"
         )
         mode = str(session.config.extra.get("on_screen_keyboard", "auto"))
-        self.keyboard_controller = ScreenKeyboard(self.keyboard, self, mode)
+        self.keyboard_controller = TouchKeyboardController(self.keyboard, mode, owner=self)
 
         self.body.addWidget(self.search_row)
         self.body.addWidget(self.field_hint)

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from kiosk.core.scan import ScanProblem
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
-from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
 
 PROBLEM_HINTS = {
     ScanProblem.EMPTY: QT_TRANSLATE_NOOP(
@@ -31,19 +30,6 @@ PROBLEM_HINTS = {
         "IdentifyScreen", "Type the full email or the document number (names are not searched)."
     ),
 }
-
-
-class ScreenKeyboard(TouchKeyboardController):
-    """The on-screen keyboard for this screen's fields only."""
-
-    def __init__(self, keyboard: TouchKeyboard, owner: QWidget, mode: str) -> None:
-        super().__init__(keyboard, mode)
-        self.owner = owner
-
-    def _focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
-        owner = getattr(self, "owner", None)
-        if new is not None and owner is not None and owner.isAncestorOf(new):
-            super()._focus_changed(old, new)
 
 
 class Pages(QWidget):

@@ -59,19 +59,6 @@ CODE_TEXT = {
 }
 
 
-class _Keyboard(TouchKeyboardController):
-    """The on-screen keyboard, for this screen's code field only."""
-
-    def __init__(self, keyboard: TouchKeyboard, owner: QWidget, mode: str) -> None:
-        super().__init__(keyboard, mode)
-        self.owner = owner
-
-    def _focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
-        owner = getattr(self, "owner", None)
-        if new is not None and owner is not None and owner.isAncestorOf(new):
-            super()._focus_changed(old, new)
-
-
 class RedeemScreen(Screen):
     key = "redeem"
     icon_name = "redeem"
@@ -119,7 +106,7 @@ class RedeemScreen(Screen):
         row.addWidget(self.deliver_button)
         self.keyboard = TouchKeyboard()
         mode = str(session.config.extra.get("on_screen_keyboard", "auto"))
-        self.keyboard_controller = _Keyboard(self.keyboard, self, mode)
+        self.keyboard_controller = TouchKeyboardController(self.keyboard, mode, owner=self)
         self.body.addLayout(top)
         self.body.addWidget(self.pages, 1)
         self.body.addWidget(self.action_row)

@@ -107,12 +107,18 @@ class TouchKeyboard(QFrame):
 
 
 class TouchKeyboardController(QObject):
-    """Shows the keyboard when a text field takes the focus (touch devices or by setting)."""
+    """Shows the keyboard when a text field takes the focus (touch devices or by setting).
 
-    def __init__(self, keyboard: TouchKeyboard, mode: str = "auto") -> None:
+    With ``owner``, only fields inside that widget count: each screen has its own
+    keyboard and must not open it for another screen's fields."""
+
+    def __init__(
+        self, keyboard: TouchKeyboard, mode: str = "auto", owner: QWidget | None = None
+    ) -> None:
         super().__init__(keyboard)
         self.keyboard = keyboard
         self.mode = mode
+        self.owner = owner
         keyboard.done.connect(keyboard.hide)
         keyboard.hide()
         app = QApplication.instance()
@@ -129,6 +135,8 @@ class TouchKeyboardController(QObject):
         return any(d.type() == QInputDevice.DeviceType.TouchScreen for d in QInputDevice.devices())
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if self.owner is not None and (new is None or not self.owner.isAncestorOf(new)):
+            return
         if (
             isinstance(new, QLineEdit)
             and new.property("touchKeyboard") is not False
