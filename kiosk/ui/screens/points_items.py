@@ -14,7 +14,6 @@ from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -30,6 +29,7 @@ from kiosk.core.amounts import AmountLocale, format_amount, format_points
 from kiosk.core.basket import MAX_UNITS
 from kiosk.ui.icons import icon
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.layouts import tile_scroll
 
 TILE_MIN_WIDTH = 220
 TILE_HEIGHT = 120
@@ -116,18 +116,7 @@ class ItemGrid(QScrollArea):
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.amount_locale = locale
-        self.setWidgetResizable(True)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self._inner = QWidget()
-        self._inner.setObjectName("itemGrid")
-        self._inner.setStyleSheet("QWidget#itemGrid { background: transparent; }")
-        self.viewport().setStyleSheet("background: transparent;")
-        self._grid = QGridLayout(self._inner)
-        self._grid.setContentsMargins(0, 0, 4, 0)
-        self._grid.setSpacing(GAP)
-        self._grid.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.setWidget(self._inner)
+        self._inner, self._grid = tile_scroll(self, "itemGrid", GAP)
         self.tiles: dict[int, ItemTile] = {}
         self._order: list[ItemTile] = []
         self._columns = 0

@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
-    QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -30,6 +28,7 @@ from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.rewards import RewardCard
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.layouts import tile_scroll
 
 TILE_MIN_WIDTH = 240
 TILE_HEIGHT = 196
@@ -140,18 +139,7 @@ class RewardGrid(QScrollArea):
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.amount_locale = locale
-        self.setWidgetResizable(True)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self._inner = QWidget()
-        self._inner.setObjectName("rewardGrid")
-        self._inner.setStyleSheet("QWidget#rewardGrid { background: transparent; }")
-        self.viewport().setStyleSheet("background: transparent;")
-        self._grid = QGridLayout(self._inner)
-        self._grid.setContentsMargins(0, 0, 4, 0)
-        self._grid.setSpacing(GAP)
-        self._grid.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.setWidget(self._inner)
+        self._inner, self._grid = tile_scroll(self, "rewardGrid", GAP)
         self.tiles: dict[int, RewardTile] = {}
         self._spare: dict[int, RewardTile] = {}  # built by prepare(), not shown yet
         self._order: list[RewardTile] = []

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -31,6 +30,7 @@ from kiosk.ui.icons import icon
 from kiosk.ui.messages import error_text
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.layouts import read_only_table
 
 DISARM_MS = 5000  # an armed Discard goes back to normal after this long
 
@@ -91,17 +91,7 @@ class PendingTable(QTableWidget):
         self.entries: list[OutboxEntry] = []
         self.discard_buttons: dict[int, QPushButton] = {}
         self.setHorizontalHeaderLabels([_t(h) if h else "" for h in HEADERS])
-        self.setStyleSheet(
-            "QTableView { font-size: 16px; } QHeaderView::section { font-size: 16px; }"
-            " QTableView::item { padding-left: 8px; padding-right: 8px; }"
-        )
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setAlternatingRowColors(True)
-        self.setShowGrid(False)
-        self.setWordWrap(True)
-        self.verticalHeader().hide()
+        read_only_table(self, word_wrap=True)
         self.verticalHeader().setDefaultSectionSize(ROW_PX)
         header = self.horizontalHeader()
         header.setHighlightSections(False)

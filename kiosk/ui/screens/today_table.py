@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHeaderView,
     QPushButton,
     QTableWidget,
@@ -19,6 +18,7 @@ from kiosk.core.amounts import AmountLocale, format_amount, format_points
 from kiosk.core.cancel import can_cancel
 from kiosk.core.journal import JournalEntry, OperationKind, Outcome
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.layouts import read_only_table
 
 CONTEXT = "TodayTable"
 
@@ -86,17 +86,7 @@ class JournalTable(QTableWidget):
             head = self.horizontalHeaderItem(column)
             if head is not None:
                 head.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.setStyleSheet(
-            "QTableView { font-size: 16px; } QHeaderView::section { font-size: 16px; }"
-            " QTableView::item { padding-left: 8px; padding-right: 8px; }"
-        )
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setAlternatingRowColors(True)
-        self.setShowGrid(False)
-        self.setWordWrap(False)
-        self.verticalHeader().hide()
+        read_only_table(self, word_wrap=False)
         self.verticalHeader().setDefaultSectionSize(ROW_PX)
         self.verticalScrollBar().setSingleStep(ROW_PX // 2)
         header = self.horizontalHeader()
