@@ -69,11 +69,23 @@ def render_icon() -> Path | None:
 
 
 def check_translations() -> None:
+    """Each shipped ``.qm`` must be exactly what its ``.ts`` compiles to. (Compared by
+    content: a fresh clone gives both files checkout-time dates in any order.)"""
+    import shutil
+    import tempfile
+
     i18n = layout.ROOT / "resources" / "i18n"
+    lrelease = shutil.which("pyside6-lrelease") or str(
+        Path(sys.executable).parent / "pyside6-lrelease"
+    )
     for ts in sorted(i18n.glob("*.ts")):
         qm = ts.with_suffix(".qm")
-        if not qm.exists() or qm.stat().st_mtime < ts.stat().st_mtime:
-            raise SystemExit(f"{qm.name} is missing or older than {ts.name}: run build/i18n.py")
+        with tempfile.TemporaryDirectory() as scratch:
+            fresh = Path(scratch) / qm.name
+            subprocess.run([lrelease, str(ts), "-qm", str(fresh)], check=True, capture_output=True)  # noqa: S603
+            current = qm.exists() and qm.read_bytes() == fresh.read_bytes()
+        if not current:
+            raise SystemExit(f"{qm.name} is missing or does not match {ts.name}: run build/i18n.py")
     if not any(i18n.glob("*.qm")):
         print(
             "warning: no compiled translation in resources/i18n: the bundle shows English only",
