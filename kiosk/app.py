@@ -119,6 +119,13 @@ def _manager_model(settings: Any, transport: Any, pending: Any = None) -> Any:
     )
 
 
+def _marker(timings: dict[str, float], started: float) -> Any:
+    def mark(name: str) -> None:
+        timings.setdefault(name, time.perf_counter() - started)
+
+    return mark
+
+
 async def _main(
     window: Any,
     settings: Any,
@@ -154,9 +161,13 @@ async def _main(
     instance.shutdown_requested.connect(guard.force_close if guard is not None else window.close)
     manager_idle = float(settings.get(S.MANAGER_IDLE_TIMEOUT))
 
+    mark = _marker(timings, started)
+    mark("loop")
     from kiosk.ui.counter import ManagerContext, build_view
     from kiosk.ui.crash import ExceptionReporter
     from kiosk.wiring import NotConfigured, build_counter, training_transport
+
+    mark("imports")
 
     while True:
         rebuild: asyncio.Future[None] = loop.create_future()
@@ -167,6 +178,7 @@ async def _main(
 
         try:
             counter = await build_counter(settings, paths, demo=args.demo)
+            mark("counter")
         except NotConfigured as problem:
             log.error("the kiosk is not configured: %s", problem)
             if args.smoke:
@@ -196,6 +208,7 @@ async def _main(
         )
         view = build_view(counter.session, manager)
         window.setCentralWidget(view)
+        mark("view")
         reporter = ExceptionReporter(
             lambda text, view=view: view.current.banner.show_error(text) if view.current else None
         )
@@ -209,6 +222,7 @@ async def _main(
                     f"first_paint_ms={timings['first_paint'] * 1000:.0f} "
                     f"ready_ms={timings['ready'] * 1000:.0f}"
                 )
+                print("phases: " + " ".join(f"{k}={v * 1000:.0f}" for k, v in timings.items()))
                 window.close()
                 return 0
             view.warm_up()
