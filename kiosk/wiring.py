@@ -7,16 +7,21 @@ layer, and the only one outside tests that imports the simulator.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import httpx
 
 from kiosk.api.client import LoyaltyClient
+from kiosk.api.errors import ApiError, ErrorKind
 from kiosk.api.retry import NO_RETRY
 from kiosk.core import settings as S
 from kiosk.core.amounts import as_locale
+from kiosk.core.branch_memory import recall_branch, remember_branch
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.journal import AsyncJournal
 from kiosk.core.outbox import Binding, Outbox
@@ -29,6 +34,10 @@ from kiosk.core.tickets import load_kiosk_id
 log = logging.getLogger(__name__)
 
 TRAINING_URL = "http://training.sim"
+BRANCH_MEMORY = "branch.json"
+CONFIRM_RETRY_SECONDS = 30.0
+# The service answered and said no: the key or the branch is wrong (a manager must act).
+REFUSED_KINDS = frozenset({ErrorKind.AUTH, ErrorKind.FORBIDDEN, ErrorKind.NOT_FOUND})
 TRAINING_DB = "training-simulator.sqlite3"
 OUTBOX_KEEP_DAYS = 30
 """Settled outbox rows older than this are purged at start (never unsettled ones)."""
@@ -49,7 +58,14 @@ class Counter:
     outbox: Outbox | None = None
     sender: Sender | None = None
 
+    # Checks the branch recalled from the last start with the service (None: confirmed).
+    confirming: asyncio.Task[None] | None = None
+
     async def close(self) -> None:
+        if self.confirming is not None:
+            self.confirming.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.confirming
         if self.sender is not None:
             await self.sender.stop()  # a row caught mid-send is resent at the next start
             sender_api = self.sender.api
@@ -106,15 +122,27 @@ async def build_counter(
         if not key:
             raise NotConfigured("no API key")
     branch_id = settings.get(S.BRANCH_ID)
-    api = LoyaltyClient(base_url, key, branch_id=branch_id, transport=transport)
-    try:
-        branch = await _branch(api, branch_id, training=environment is Environment.TRAINING)
-    except BaseException:
-        await api.aclose()
-        raise
-    if branch.id != branch_id:
-        await api.aclose()
-        api = LoyaltyClient(base_url, key, branch_id=branch.id, transport=transport)
+    memory = paths.data_dir / BRANCH_MEMORY
+    recalled = (
+        recall_branch(memory, environment.value, base_url, branch_id)
+        if branch_id is not None
+        else None
+    )
+    if recalled is not None:
+        branch, confirmed = BranchInfo(branch_id, recalled), False  # checked after the start
+    else:
+        once = LoyaltyClient(
+            base_url, key, branch_id=branch_id, transport=transport, retry=NO_RETRY
+        )
+        try:
+            branch, confirmed = await _branch(
+                once, branch_id, training=environment is Environment.TRAINING
+            )
+        finally:
+            await once.aclose()
+        if confirmed and branch.id is not None:
+            remember_branch(memory, environment.value, base_url, branch.id, branch.name)
+    api = LoyaltyClient(base_url, key, branch_id=branch.id, transport=transport)
     worker = DatabaseWorker(paths.database)
     await worker.start()
     journal = AsyncJournal(worker)
@@ -132,7 +160,7 @@ async def build_counter(
     outbox, sender = await start_outbox(
         session, worker, Binding.of(environment.value, base_url, key, branch.id), key, transport
     )
-    return Counter(
+    counter = Counter(
         session,
         worker,
         closers,
@@ -140,6 +168,11 @@ async def build_counter(
         outbox,
         sender,
     )
+    if not confirmed:
+        counter.confirming = asyncio.create_task(
+            confirm_branch(session, sender.api, memory, environment.value, base_url)
+        )
+    return counter
 
 
 async def start_outbox(
@@ -173,14 +206,62 @@ async def start_outbox(
     return outbox, sender
 
 
-async def _branch(api: LoyaltyClient, branch_id: int | None, *, training: bool) -> BranchInfo:
-    if branch_id is not None:
-        branch = await api.get_branch(branch_id)
-        return BranchInfo(branch.id, branch.name or "")
-    if not training:
-        raise NotConfigured("no branch")
-    branches = await api.list_branches()
+async def _branch(
+    api: LoyaltyClient, branch_id: int | None, *, training: bool
+) -> tuple[BranchInfo, bool]:
+    """The branch to bind the counter to, and whether the service confirmed it.
+
+    The service unreachable (or answering with errors of its own): the counter opens
+    anyway, bound to the configured id, and the name is fetched when it answers.
+    The service refusing the key or the branch: not configured (the manager's
+    settings screen shows instead, nothing crashes)."""
+    try:
+        if branch_id is not None:
+            branch = await api.get_branch(branch_id)
+            return BranchInfo(branch.id, branch.name or ""), True
+        if not training:
+            raise NotConfigured("no branch")
+        branches = await api.list_branches()
+    except ApiError as error:
+        if error.kind in REFUSED_KINDS:
+            raise NotConfigured(
+                f"the service refused the key or the branch ({error.kind})"
+            ) from None
+        if branch_id is None:
+            raise
+        log.warning(
+            "branch: the service cannot be reached (%s); the counter starts offline", error.kind
+        )
+        return BranchInfo(branch_id, ""), False
     if not branches:
         raise NotConfigured("no branch")
     first = branches[0]
-    return BranchInfo(first.id, first.name or "")
+    return BranchInfo(first.id, first.name or ""), True
+
+
+async def confirm_branch(
+    session: CounterSession, api: LoyaltyClient, memory: Path, environment: str, base_url: str
+) -> None:
+    """Check the recalled branch with the service after the start; while it cannot be
+    reached, try again every ``CONFIRM_RETRY_SECONDS`` (``api`` makes one attempt per
+    call: the sender's client, which shares the counter's rate limiter)."""
+    branch_id = session.config.branch.id
+    if branch_id is None:
+        return
+    while True:
+        try:
+            branch = await api.get_branch(branch_id)
+        except ApiError as error:
+            if error.kind in REFUSED_KINDS:
+                session.report_online(True)
+                log.error("branch %s: the service refused it (%s)", branch_id, error.kind)
+                return
+            session.report_online(False)
+            await asyncio.sleep(CONFIRM_RETRY_SECONDS)
+            continue
+        session.report_online(True)
+        name = branch.name or ""
+        if name != session.config.branch.name:
+            session.set_branch(BranchInfo(branch.id, name))
+        remember_branch(memory, environment, base_url, branch.id, name)
+        return

@@ -64,6 +64,7 @@ class CounterSession:
         self.busy_changed: Event[bool] = Event()
         self.online_changed: Event[bool] = Event()
         self.journal_changed: Event[None] = Event()
+        self.branch_changed: Event[BranchInfo] = Event()
         # The store-and-forward outbox (issue #5), when the counter has one: credits
         # and cancels go through it; ``pending_changed`` repeats its status.
         self.outbox: Outbox | None = None
@@ -142,6 +143,11 @@ class CounterSession:
             self.online = online
             log.info("connection %s", "restored" if online else "lost")
             self.online_changed.emit(online)
+
+    def set_branch(self, branch: BranchInfo) -> None:
+        """The branch's name as the service confirmed it (after an offline start)."""
+        self.config.branch = branch
+        self.branch_changed.emit(branch)
 
     def notify_journal(self) -> None:
         self.journal_changed.emit(None)

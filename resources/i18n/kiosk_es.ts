@@ -239,27 +239,30 @@
     </message>
 </context>
 <context>
+    <name>BasketRow</name>
+    <message>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="236"/>
+        <source>Remove one %1</source>
+        <translation>Quitar una unidad de %1</translation>
+    </message>
+</context>
+<context>
     <name>BasketView</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="187"/>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="188"/>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="260"/>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="261"/>
         <source>Empty the basket</source>
         <translation>Vaciar el carrito</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="190"/>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="263"/>
         <source>Tap the items of the purchase.</source>
         <translation>Toque los ítems de la compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="227"/>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="321"/>
         <source>Basket: %1 of %2 units</source>
         <translation>Carrito: %1 de %2 unidades</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="251"/>
-        <source>Remove one %1</source>
-        <translation>Quitar una unidad de %1</translation>
     </message>
 </context>
 <context>
@@ -897,17 +900,22 @@
 <context>
     <name>CounterStatusBar</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="83"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="79"/>
+        <source>Branch %1</source>
+        <translation>Sucursal %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="87"/>
         <source>Online</source>
         <translation>En línea</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="86"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="90"/>
         <source>No connection</source>
         <translation>Sin conexión</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="98"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="102"/>
         <source>%n pending</source>
         <translation>
             <numerusform>%n pendiente</numerusform>
@@ -915,7 +923,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="100"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="104"/>
         <source>%n refused</source>
         <translation>
             <numerusform>%n rechazada</numerusform>
@@ -923,17 +931,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="102"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="106"/>
         <source>waiting over 24 h: call a manager</source>
         <translation>esperando más de 24 h: llame a un encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="108"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="112"/>
         <source>Tap to see the pending operations</source>
         <translation>Toque para ver las operaciones pendientes</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="119"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="123"/>
         <source>Working…</source>
         <translation>Procesando…</translation>
     </message>
@@ -941,7 +949,7 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="233"/>
+        <location filename="../../kiosk/ui/main_window.py" line="208"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>
@@ -1023,12 +1031,12 @@
 <context>
     <name>EmptyPage</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="85"/>
+        <location filename="../../kiosk/ui/screens/identify_parts.py" line="71"/>
         <source>Scan or type the client&apos;s email or DNI</source>
         <translation>Escanee o escriba el email o DNI del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="89"/>
+        <location filename="../../kiosk/ui/screens/identify_parts.py" line="75"/>
         <source>Press Enter to search. A DNI barcode can be scanned straight into the field.</source>
         <translation>Presione Enter para buscar. El código de barras del DNI se puede escanear directo en el campo.</translation>
     </message>
@@ -1335,87 +1343,87 @@
 <context>
     <name>IdentifyScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="73"/>
         <source>Scan or type the client&apos;s email or DNI</source>
         <translation>Escanee o escriba el email o DNI del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="73"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="74"/>
         <source>Client&apos;s email or document</source>
         <translation>Email o documento del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="76"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="77"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="137"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="125"/>
         <source>Identify</source>
         <translation>Identificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="317"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="353"/>
         <source>Client not verified: their points are credited when the connection returns.</source>
         <translation>Cliente sin verificar: sus puntos se acreditan cuando vuelva la conexión.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="364"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="400"/>
         <source>new client</source>
         <translation>cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="365"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="401"/>
         <source>Client enrolled: %1</source>
         <translation>Cliente dado de alta: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="368"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="404"/>
         <source>%1 welcome points</source>
         <translation>%1 puntos de bienvenida</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="383"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="419"/>
         <source>This client is already registered. Go to the client instead.</source>
         <translation>Este cliente ya está registrado. Vaya a su ficha.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="387"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="423"/>
         <source>The service refused some data (%1). Check it and try again.</source>
         <translation>El servicio rechazó algunos datos (%1). Revíselos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="392"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="428"/>
         <source>Some data is not valid. Check the marked fields.</source>
         <translation>Algunos datos no son válidos. Revise los campos marcados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="15"/>
+        <location filename="../../kiosk/ui/screens/identify_parts.py" line="14"/>
         <source>Scan or type the client&apos;s email or DNI.</source>
         <translation>Escanee o escriba el email o DNI del cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="18"/>
+        <location filename="../../kiosk/ui/screens/identify_parts.py" line="17"/>
         <source>That is too long for an email or a document. Clear it and try again.</source>
         <translation>Es demasiado largo para un email o un documento. Bórrelo e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="21"/>
+        <location filename="../../kiosk/ui/screens/identify_parts.py" line="20"/>
         <source>That email is not complete. Check it (like name@example.com).</source>
         <translation>Ese email está incompleto. Revíselo (como nombre@ejemplo.com).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="24"/>
+        <location filename="../../kiosk/ui/screens/identify_parts.py" line="23"/>
         <source>A DNI has 7 or 8 digits. Check the number.</source>
         <translation>Un DNI tiene 7 u 8 dígitos. Revise el número.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="27"/>
+        <location filename="../../kiosk/ui/screens/identify_parts.py" line="26"/>
         <source>The DNI barcode could not be read. Scan it again or type the number.</source>
         <translation>No se pudo leer el código de barras del DNI. Vuelva a escanearlo o escriba el número.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="30"/>
+        <location filename="../../kiosk/ui/screens/identify_parts.py" line="29"/>
         <source>Type the full email or the document number (names are not searched).</source>
         <translation>Escriba el email completo o el número de documento (no se busca por nombre).</translation>
     </message>
@@ -1423,7 +1431,7 @@
 <context>
     <name>ItemTile</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="50"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -1431,8 +1439,8 @@
 <context>
     <name>JournalTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="112"/>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="166"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="102"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="156"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
     </message>
@@ -1732,7 +1740,7 @@
 <context>
     <name>ManagerScreen</name>
     <message>
-        <location filename="../../kiosk/ui/manager/gate.py" line="164"/>
+        <location filename="../../kiosk/ui/manager/gate.py" line="130"/>
         <source>Manager</source>
         <translation>Encargado</translation>
     </message>
@@ -2668,17 +2676,17 @@
 <context>
     <name>PendingPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="201"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="191"/>
         <source>Retry now</source>
         <translation>Reintentar ahora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="206"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="196"/>
         <source>Nothing waiting: every credit and cancel of this kiosk has been sent.</source>
         <translation>Nada en espera: todas las acreditaciones y anulaciones de este kiosco fueron enviadas.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="229"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="219"/>
         <source>%n waiting to be sent</source>
         <translation>
             <numerusform>%n esperando envío</numerusform>
@@ -2686,7 +2694,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="231"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="221"/>
         <source>%n refused by the server: a manager must discard</source>
         <translation>
             <numerusform>%n rechazada por el servidor: un encargado debe descartarla</numerusform>
@@ -2694,7 +2702,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="239"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="229"/>
         <source>%n operation(s) waiting for more than 24 hours. Manager: check the connection and the server, or call support.</source>
         <translation>
             <numerusform>%n operación espera hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
@@ -2775,14 +2783,14 @@
         <translation>%1 días</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="149"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="139"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="155"/>
         <location filename="../../kiosk/ui/screens/today_pending.py" line="165"/>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="175"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="169"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="159"/>
         <source>Tap again to discard</source>
         <translation>Toque de nuevo para descartar</translation>
     </message>
@@ -3366,7 +3374,7 @@
         <translation>Se necesita el PIN de un encargado para descartar una operación pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="148"/>
+        <location filename="../../kiosk/ui/counter.py" line="156"/>
         <source>Manager</source>
         <translation>Encargado</translation>
     </message>
@@ -3374,122 +3382,122 @@
 <context>
     <name>RedeemScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="52"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="53"/>
         <source>Scan or type the purchase code.</source>
         <translation>Escanee o escriba el código de canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="53"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="54"/>
         <source>A purchase code has only letters and digits. Check it and try again.</source>
         <translation>Un código de canje tiene solo letras y números. Revíselo e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="56"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="57"/>
         <source>That code is too short or too long. Purchase codes have 8 characters.</source>
         <translation>Ese código es demasiado corto o largo. Los códigos de canje tienen 8 caracteres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="89"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="77"/>
         <source>Scan or type the purchase code</source>
         <translation>Escanee o escriba el código de canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="90"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="78"/>
         <source>Purchase code</source>
         <translation>Código de canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="93"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="81"/>
         <source>Look up</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="108"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="96"/>
         <source>Deliver</source>
         <translation>Entregar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="130"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="118"/>
         <source>Redeem</source>
         <translation>Entregas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="142"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="130"/>
         <source>Press Enter to look it up; a complete code is looked up as soon as it is in.</source>
         <translation>Presione Enter para buscarlo; un código completo se busca apenas se termina de ingresar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="184"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="173"/>
         <source>Scan the QR or type the code the client shows.</source>
         <translation>Escanee el QR o escriba el código que muestra el cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="218"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="209"/>
         <source>No purchase has the code %1.</source>
         <translation>Ningún canje tiene el código %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="231"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="223"/>
         <source>This code was already delivered (%1). Nothing to do.</source>
         <translation>Este código ya se entregó (%1). No hay nada que hacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="237"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="229"/>
         <source>This exchange was canceled: there is nothing to deliver.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="259"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="252"/>
         <source>Look up a code to deliver its purchase.</source>
         <translation>Busque un código para entregar su canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="262"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="255"/>
         <source>Look up the code again to see whether it was delivered.</source>
         <translation>Vuelva a buscar el código para ver si quedó entregado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="265"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="258"/>
         <source>Hand over the reward, then confirm the delivery.</source>
         <translation>Entregue el premio y después confirme la entrega.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="267"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="260"/>
         <source>Nothing to deliver. Scan or type the next code.</source>
         <translation>No hay nada para entregar. Escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="269"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="262"/>
         <source>Only a pending purchase can be delivered.</source>
         <translation>Solo se puede entregar un canje pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="278"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="271"/>
         <source>%1 in money</source>
         <translation>%1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="281"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="274"/>
         <source>Confirm the delivery</source>
         <translation>Confirmar la entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="282"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="275"/>
         <source>Deliver %1 to %2.</source>
         <translation>Entregar %1 a %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="283"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="276"/>
         <source>Code %1 will be marked delivered and cannot be used again.</source>
         <translation>El código %1 quedará como entregado y no podrá usarse de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="286"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="279"/>
         <source>Confirm only once the client has the reward.</source>
         <translation>Confirme solo cuando el cliente ya tenga el premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="287"/>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="280"/>
         <source>Confirm delivery</source>
         <translation>Confirmar entrega</translation>
     </message>
@@ -3682,32 +3690,32 @@
 <context>
     <name>RewardTile</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="85"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="84"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="117"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="116"/>
         <source>%1 left</source>
         <translation>quedan %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="120"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="119"/>
         <source>%1 per client</source>
         <translation>%1 por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="126"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="125"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="128"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="127"/>
         <source>Missing %1 pts</source>
         <translation>Faltan %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="129"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="128"/>
         <source>Balance after: %1</source>
         <translation>Saldo después: %1</translation>
     </message>

@@ -72,7 +72,11 @@ class CounterStatusBar(QFrame):
         self.set_online(True)
         self.set_pending(0)
 
-    def set_branch(self, name: str) -> None:
+    def set_branch(self, name: str, branch_id: int | None = None) -> None:
+        """The branch's name; before the service confirmed it (a start without
+        connection, the first time), its number."""
+        if not name and branch_id is not None:
+            name = self.tr("Branch %1").replace("%1", str(branch_id))
         self.branch.setText(name)
 
     def set_online(self, online: bool) -> None:
