@@ -7,11 +7,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QApplication,
     QButtonGroup,
     QFrame,
     QHBoxLayout,
@@ -28,6 +28,7 @@ from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import RAIL_PX, current_palette
 from kiosk.ui.widgets.band import EnvironmentBand
 from kiosk.ui.widgets.client_card import ClientCard
+from kiosk.ui.widgets.idle import IdleTimer
 from kiosk.ui.widgets.status_bar import CounterStatusBar
 
 log = logging.getLogger(__name__)
@@ -50,46 +51,6 @@ class ScreenSpec:
         )
 
 
-USER_INPUT = frozenset(
-    {
-        QEvent.Type.MouseButtonPress,
-        QEvent.Type.KeyPress,
-        QEvent.Type.TouchBegin,
-        QEvent.Type.Wheel,
-    }
-)
-
-
-class IdleWatch(QObject):
-    """Restarts a timer on any user input anywhere in the application."""
-
-    idle = Signal()
-
-    def __init__(self, seconds: int, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.timer = QTimer(self)
-        self.timer.setSingleShot(True)
-        self.timer.setInterval(max(1, seconds) * 1000)
-        self.timer.timeout.connect(self.idle.emit)
-        app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
-
-    def start(self) -> None:
-        self.timer.start()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in USER_INPUT and self.timer.isActive():
-            self.timer.start()
-        return False
-
-    def detach(self) -> None:
-        app = QApplication.instance()
-        if app is not None:
-            app.removeEventFilter(self)
-        self.timer.stop()
-
-
 class CounterView(QWidget):
     def __init__(self, session: CounterSession, screens: Sequence[Screen | ScreenSpec]) -> None:
         super().__init__()
@@ -105,7 +66,7 @@ class CounterView(QWidget):
         self.card.change_requested.connect(self.change_client)
         self.stack = QStackedWidget()
         self.status = CounterStatusBar()
-        self.status.set_branch(session.config.branch.name)
+        self.status.set_branch(session.config.branch.name, session.config.branch.id)
         self.rail_group = QButtonGroup(self)
         self.rail_group.setExclusive(True)
         self.rail_buttons: dict[str, QToolButton] = {}
@@ -152,7 +113,8 @@ class CounterView(QWidget):
         session.client_changed.connect(self._client_changed)
         session.busy_changed.connect(self.status.set_busy)
         session.online_changed.connect(self.status.set_online)
-        self.idle = IdleWatch(session.config.idle_timeout_seconds, self)
+        session.branch_changed.connect(lambda branch: self.status.set_branch(branch.name, branch.id))
+        self.idle = IdleTimer(session.config.idle_timeout_seconds, self)
         self.idle.idle.connect(self.on_idle)
         self.current: Screen | None = None
         self._client_changed(session.client)
@@ -173,19 +135,26 @@ class CounterView(QWidget):
     def warm_up(self) -> None:
         """Build the screens not shown yet, one per event-loop turn, and fetch their
         data: the cashier's first visit to each is then instant."""
-        pending = [key for key in self.specs if key not in self.screens]
-        if not pending:
+        steps: list[Callable[[], object]] = [
+            step for screen in self.screens.values() for step in screen.warm_steps()
+        ]
+        steps += [partial(self._warm_screen, key) for key in self.specs if key not in self.screens]
+        if not steps:
             return
 
         def next_one() -> None:
-            key = pending.pop(0)
-            if key not in self.screens:
-                screen = self.build(key)
-                screen.run("preload", screen.preload())
-            if pending:
+            steps.pop(0)()
+            if steps:
                 QTimer.singleShot(0, next_one)
 
         QTimer.singleShot(0, next_one)
+
+    def _warm_screen(self, key: str) -> None:
+        if key not in self.screens:
+            screen = self.build(key)
+            screen.run("preload", screen.preload())
+            for step in screen.warm_steps():
+                step()
 
     def show_screen(self, key: str) -> None:
         spec = self.specs.get(key)

@@ -15,52 +15,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QHideEvent
-from PySide6.QtWidgets import QApplication, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from kiosk.core.lock import ManagerLock
 from kiosk.core.session import CounterSession
-from kiosk.ui.main_window import USER_INPUT
 from kiosk.ui.manager.lock_panel import LockPanel
 from kiosk.ui.manager.manager_view import ManagerView
 from kiosk.ui.screens.base import Screen
+from kiosk.ui.widgets.idle import IdleTimer
 
 log = logging.getLogger(__name__)
-
-
-class IdleTimer(QObject):
-    """Fires ``idle`` after ``seconds`` without user input anywhere in the app, while running."""
-
-    idle = Signal()
-
-    def __init__(self, seconds: float, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.timer = QTimer(self)
-        self.timer.setSingleShot(True)
-        self.timer.setInterval(max(1, round(seconds * 1000)))
-        self.timer.timeout.connect(self._fire)
-
-    def start(self) -> None:
-        app = QApplication.instance()
-        if app is not None and not self.timer.isActive():
-            app.installEventFilter(self)
-        self.timer.start()
-
-    def stop(self) -> None:
-        app = QApplication.instance()
-        if app is not None:
-            app.removeEventFilter(self)
-        self.timer.stop()
-
-    def _fire(self) -> None:
-        self.stop()
-        self.idle.emit()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in USER_INPUT and self.timer.isActive():
-            self.timer.start()
-        return False
 
 
 class ManagerGate(QWidget):
