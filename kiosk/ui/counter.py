@@ -121,11 +121,19 @@ class ManagerContext:
 
     settings: Any  # kiosk.core.settings.Settings
     lock: Any  # kiosk.core.lock.ManagerLock
-    model: Any  # kiosk.core.manager_settings.ManagerSettings
+    model: Any  # kiosk.core.manager_settings.ManagerSettings, or None with make_model
     idle_seconds: float
     on_applied: Callable[[tuple[str, ...]], object] | None = None
     on_exit: Callable[[], object] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # Builds ``model`` when manager mode is first built (it loads the OS keyring:
+    # ~50 ms the counter's start does not need).
+    make_model: Callable[[], Any] | None = None
+
+    def settings_model(self) -> Any:
+        if self.model is None and self.make_model is not None:
+            self.model = self.make_model()
+        return self.model
 
 
 def manager_spec(session: CounterSession, manager: ManagerContext) -> ScreenSpec:
@@ -134,7 +142,7 @@ def manager_spec(session: CounterSession, manager: ManagerContext) -> ScreenSpec
         from kiosk.ui.manager.assemble import build_manager_screen, settings_sections
 
         sections = [
-            *settings_sections(manager.model, manager.on_applied),
+            *settings_sections(manager.settings_model(), manager.on_applied),
             *admin_sections(session),
         ]
         return build_manager_screen(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -64,6 +64,11 @@ class Screen(QWidget):
 
     def left(self) -> None:
         """The screen was hidden: its tasks are already cancelled."""
+
+    def warm_steps(self) -> list[Callable[[], object]]:
+        """Parts built on first use that the warm-up after "ready" builds ahead, one
+        per event-loop turn, so the cashier's first use does not pay for them."""
+        return []
 
     def client_changed(self, client: Client | None) -> None:
         """The active client changed (``None``: cleared). Forget what belonged to the old one."""

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from datetime import date
+from functools import cached_property
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -88,23 +89,10 @@ class IdentifyScreen(Screen):
         top.addWidget(self.search_button)
 
         self.empty = EmptyPage()
-        self.found = FoundPanel()
-        self.found.navigate.connect(self.navigate.emit)
-        self.matches = MatchesPanel(locale)
-        self.matches.chosen.connect(self._chosen)
-        self.matches.enroll_requested.connect(self.start_enrollment)
-        self.enroll = EnrollPanel(day_first=self.day_first)
-        self.enroll.submitted.connect(self.submit_enrollment)
-        self.enroll.cancelled.connect(self._back_from_enrollment)
-        self.enroll.open_existing.connect(self._open_existing)
-        self.offline = OfflinePanel()
-        self.offline.accepted.connect(self.accept_unverified)
-        self.offline.retry_requested.connect(lambda: self.search(self.field.text()))
         self.offline_strip = OfflineStrip()
         self.offline_strip.continue_requested.connect(self._continue_offline)
         self.pages = Pages()
-        for page in (self.empty, self.found, self.matches, self.enroll, self.offline):
-            self.pages.add_page(page)
+        self.pages.add_page(self.empty)  # the other pages are built when first shown
         self.scroller = QScrollArea()
         self.scroller.setWidgetResizable(True)
         self.scroller.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -136,29 +124,74 @@ class IdentifyScreen(Screen):
     def title(self) -> str:
         return self.tr("Identify")
 
+    # -- pages, built on first use (the counter's start builds only the empty one) ---
+    @cached_property
+    def found(self) -> FoundPanel:
+        panel = FoundPanel()
+        panel.navigate.connect(self.navigate.emit)
+        self.pages.add_page(panel)
+        return panel
+
+    @cached_property
+    def matches(self) -> MatchesPanel:
+        panel = MatchesPanel(self.session.config.locale)
+        panel.chosen.connect(self._chosen)
+        panel.enroll_requested.connect(self.start_enrollment)
+        self.pages.add_page(panel)
+        return panel
+
+    @cached_property
+    def enroll(self) -> EnrollPanel:
+        panel = EnrollPanel(day_first=self.day_first)
+        panel.submitted.connect(self.submit_enrollment)
+        panel.cancelled.connect(self._back_from_enrollment)
+        panel.open_existing.connect(self._open_existing)
+        self.pages.add_page(panel)
+        return panel
+
+    @cached_property
+    def offline(self) -> OfflinePanel:
+        panel = OfflinePanel()
+        panel.accepted.connect(self.accept_unverified)
+        panel.retry_requested.connect(lambda: self.search(self.field.text()))
+        self.pages.add_page(panel)
+        return panel
+
+    def warm_steps(self) -> list[Callable[[], object]]:
+        return [lambda: self.found, lambda: self.matches, lambda: self.enroll, lambda: self.offline]
+
+    def built(self, name: str) -> Any:
+        """The page ``name`` if it was built, else None (without building it)."""
+        return self.__dict__.get(name)
+
     # -- life cycle ------------------------------------------------------------------
     def entered(self) -> None:
-        if self.pages.currentWidget() is not self.enroll:
+        if self.pages.currentWidget() is not self.built("enroll"):
             self.field.setFocus()
 
     def left(self) -> None:
         self._searching(False)
-        self.enroll.set_busy(False)
-        self.found.clear_qr()
+        if (enroll := self.built("enroll")) is not None:
+            enroll.set_busy(False)
+        if (found := self.built("found")) is not None:
+            found.clear_qr()
         self.keyboard.hide()
 
     def reset(self) -> None:
         """Idle or change of client: forget everything personal."""
         self.tasks.cancel_all()
         self._searching(False)
-        self.enroll.set_busy(False)
-        self.enroll.existing_button.set_busy(False)
         self.field.clear_input()
         self._show_hint(None)
         self._forget()
-        self.enroll.reset()
-        self.offline.clear()
-        self.found.clear()
+        if (enroll := self.built("enroll")) is not None:
+            enroll.set_busy(False)
+            enroll.existing_button.set_busy(False)
+            enroll.reset()
+        if (offline := self.built("offline")) is not None:
+            offline.clear()
+        if (found := self.built("found")) is not None:
+            found.clear()
         self.banner.dismiss()
         self._show_page(self.empty)
         self.keyboard.hide()  # last: hiding the form moves the focus, which may show it
@@ -168,21 +201,23 @@ class IdentifyScreen(Screen):
         self._prefill = Prefill()
         self._matches = ()
         self._existing = ()
-        self.matches.clear()
+        if (matches := self.built("matches")) is not None:
+            matches.clear()
 
     def client_changed(self, client: Client | None) -> None:
         if client is None:
-            if self.pages.currentWidget() is self.found:
-                self._show_page(self.empty)
-                self.field.clear_input()
-            self.found.clear()
+            if (found := self.built("found")) is not None:
+                if self.pages.currentWidget() is found:
+                    self._show_page(self.empty)
+                    self.field.clear_input()
+                found.clear()
             return
         self.found.show_client(client)  # a new client clears the QR of the previous one
         self._show_page(self.found)
 
     def _show_page(self, panel: QWidget) -> None:
         # The form needs the room: while enrolling the search row steps aside.
-        enrolling = panel is self.enroll
+        enrolling = panel is self.built("enroll")
         self.search_row.setVisible(not enrolling)
         if enrolling:
             self.field_hint.hide()
@@ -266,7 +301,8 @@ class IdentifyScreen(Screen):
 
     def _searching(self, busy: bool) -> None:
         self.search_button.set_busy(busy)
-        self.matches.set_enabled_rows(not busy)
+        if (matches := self.built("matches")) is not None:
+            matches.set_enabled_rows(not busy)
 
     def _show_hint(self, problem: ScanProblem | None) -> None:
         if problem is None:
