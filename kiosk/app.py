@@ -253,12 +253,17 @@ async def _main(
             if "ready" not in timings:
                 timings["ready"] = time.perf_counter() - started
                 ready_memory()
+            counter.start_checks()
             if args.smoke:
                 print(
                     f"first_paint_ms={timings['first_paint'] * 1000:.0f} "
                     f"ready_ms={timings['ready'] * 1000:.0f}"
                 )
-                print("phases: " + " ".join(f"{k}={v * 1000:.0f}" for k, v in timings.items()))
+                print(
+                    "phases: "
+                    + " ".join(f"{k}={v * 1000:.0f}" for k, v in timings.items())
+                    + f" cpu={time.process_time() * 1000:.0f}"
+                )
                 window.close()
                 return 0
             view.warm_up()

@@ -11,8 +11,11 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -58,8 +61,16 @@ class Counter:
     outbox: Outbox | None = None
     sender: Sender | None = None
 
-    # Checks the branch recalled from the last start with the service (None: confirmed).
+    # The branch recalled from the last start, to check with the service once the
+    # counter is up (``start_checks``); None: the service confirmed it at the start.
+    unconfirmed: Callable[[], Coroutine[Any, Any, None]] | None = None
     confirming: asyncio.Task[None] | None = None
+
+    def start_checks(self) -> None:
+        """Begin the background checks (after "ready": the counter does not wait for
+        them, nor for the training simulator they wake)."""
+        if self.unconfirmed is not None and self.confirming is None:
+            self.confirming = asyncio.create_task(self.unconfirmed())
 
     async def close(self) -> None:
         if self.confirming is not None:
@@ -80,20 +91,46 @@ class Counter:
 
 
 def training_transport(paths: KioskPaths | None) -> tuple[httpx.AsyncBaseTransport, list[object]]:
-    """The simulator in process; its state kept in the data folder so training history stays."""
-    from kiosk.sim import create_app
-    from kiosk.sim.transport import SimTransport
-
+    """The simulator in process; its state kept in the data folder so training history
+    stays. It is built at its first request (Starlette, the resource modules and the
+    saved world: ~80 ms a restarted counter does not wait for, see ``BRANCH_MEMORY``)."""
     closers: list[object] = []
-    if paths is not None:
+
+    def make_app() -> Any:
+        from kiosk.sim import create_app
+
+        if paths is None:
+            return create_app()
         from kiosk.sim.persist import open_world
 
         world, store = open_world(paths.data_dir / TRAINING_DB)
         closers.append(store)
-        app = create_app(world)
-    else:
-        app = create_app()
-    return SimTransport(app), closers
+        return create_app(world)
+
+    return DeferredSimulator(make_app), closers
+
+
+class DeferredSimulator(httpx.AsyncBaseTransport):
+    """``kiosk.sim.transport.SimTransport`` over an app made at the first request."""
+
+    def __init__(self, make_app: Callable[[], Any]) -> None:
+        self._make_app = make_app
+        self._inner: httpx.AsyncBaseTransport | None = None
+
+    @property
+    def inner(self) -> httpx.AsyncBaseTransport:
+        if self._inner is None:  # no await in between: one app even for concurrent calls
+            from kiosk.sim.transport import SimTransport
+
+            self._inner = SimTransport(self._make_app())
+        return self._inner
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        return await self.inner.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        if self._inner is not None:
+            await self._inner.aclose()
 
 
 async def build_counter(
@@ -123,13 +160,9 @@ async def build_counter(
             raise NotConfigured("no API key")
     branch_id = settings.get(S.BRANCH_ID)
     memory = paths.data_dir / BRANCH_MEMORY
-    recalled = (
-        recall_branch(memory, environment.value, base_url, branch_id)
-        if branch_id is not None
-        else None
-    )
+    recalled = recall_branch(memory, environment.value, base_url, branch_id)
     if recalled is not None:
-        branch, confirmed = BranchInfo(branch_id, recalled), False  # checked after the start
+        branch, confirmed = BranchInfo(*recalled), False  # checked after the start
     else:
         once = LoyaltyClient(
             base_url, key, branch_id=branch_id, transport=transport, retry=NO_RETRY
@@ -141,7 +174,7 @@ async def build_counter(
         finally:
             await once.aclose()
         if confirmed and branch.id is not None:
-            remember_branch(memory, environment.value, base_url, branch.id, branch.name)
+            remember_branch(memory, environment.value, base_url, branch_id, branch.id, branch.name)
     api = LoyaltyClient(base_url, key, branch_id=branch.id, transport=transport)
     worker = DatabaseWorker(paths.database)
     await worker.start()
@@ -169,8 +202,8 @@ async def build_counter(
         sender,
     )
     if not confirmed:
-        counter.confirming = asyncio.create_task(
-            confirm_branch(session, sender.api, memory, environment.value, base_url)
+        counter.unconfirmed = partial(
+            confirm_branch, session, sender.api, memory, environment.value, base_url, branch_id
         )
     return counter
 
@@ -240,7 +273,12 @@ async def _branch(
 
 
 async def confirm_branch(
-    session: CounterSession, api: LoyaltyClient, memory: Path, environment: str, base_url: str
+    session: CounterSession,
+    api: LoyaltyClient,
+    memory: Path,
+    environment: str,
+    base_url: str,
+    configured: int | None,
 ) -> None:
     """Check the recalled branch with the service after the start; while it cannot be
     reached, try again every ``CONFIRM_RETRY_SECONDS`` (``api`` makes one attempt per
@@ -263,5 +301,5 @@ async def confirm_branch(
         name = branch.name or ""
         if name != session.config.branch.name:
             session.set_branch(BranchInfo(branch.id, name))
-        remember_branch(memory, environment, base_url, branch.id, name)
+        remember_branch(memory, environment, base_url, configured, branch.id, name)
         return

@@ -25,8 +25,13 @@ FILE_NAME = "branch.json"
 VERSION = 1
 
 
-def recall_branch(path: Path, environment: str, base_url: str, branch_id: int) -> str | None:
-    """The name last confirmed for this branch of this service, or None."""
+def recall_branch(
+    path: Path, environment: str, base_url: str, configured: int | None
+) -> tuple[int, str] | None:
+    """(id, name) last confirmed for this service and this branch setting, or None.
+
+    ``configured`` is the branch setting: an id, or None in training mode (where
+    the simulator's first branch is used)."""
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -36,21 +41,32 @@ def recall_branch(path: Path, environment: str, base_url: str, branch_id: int) -
         return None
     if not isinstance(document, dict) or document.get("version") != VERSION:
         return None
-    name = document.get("name")
+    name, branch_id = document.get("name"), document.get("branch_id")
     same = (
         document.get("environment") == environment
         and document.get("base_url") == base_url
-        and document.get("branch_id") == branch_id
+        and document.get("configured") == configured
+        and (configured is None or branch_id == configured)
     )
-    return name if same and isinstance(name, str) else None
+    if not same or not isinstance(name, str) or not isinstance(branch_id, int):
+        return None
+    return branch_id, name
 
 
-def remember_branch(path: Path, environment: str, base_url: str, branch_id: int, name: str) -> None:
-    """Keep ``name`` for the next start (a crash leaves the old file or the new one)."""
+def remember_branch(
+    path: Path,
+    environment: str,
+    base_url: str,
+    configured: int | None,
+    branch_id: int,
+    name: str,
+) -> None:
+    """Keep the branch for the next start (a crash leaves the old file or the new one)."""
     document = {
         "version": VERSION,
         "environment": environment,
         "base_url": base_url,
+        "configured": configured,
         "branch_id": branch_id,
         "name": name,
     }

@@ -5,7 +5,23 @@ client and the simulator disagree, one of them misread the contract. Choices mad
 where the contract says "not shown" are listed in ``docs/simulator.md``.
 """
 
-from kiosk.sim.app import create_app
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from kiosk.sim.seed import DEFAULT_API_KEY, DEFAULT_OTHER_API_KEY, build_world
 
+if TYPE_CHECKING:
+    from kiosk.sim.app import create_app
+
 __all__ = ["DEFAULT_API_KEY", "DEFAULT_OTHER_API_KEY", "build_world", "create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    # The ASGI app (Starlette, every resource module) loads when first asked for: the
+    # kiosk's training mode needs the keys at start and the app at its first request.
+    if name == "create_app":
+        from kiosk.sim.app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,7 +6,10 @@ Runs ``python -m kiosk --demo --smoke`` (training mode: in-process simulator, a 
 data folder each run) and ``tests/bench/bare_window.py`` alternately, offscreen, and
 prints the medians of the time to first paint and to ready (counter painted with its
 data loaded), and the kiosk's phases. Budgets (issue #4): first paint <= 1.5x the bare
-window's, ready <= 3.0x.
+window's, ready <= 3.0x, for the daily start (the data folder kept from the previous
+start, as a counter starts every morning); the first start after installation (an
+empty data folder: databases created, the simulator asked for its branch) is printed
+too.
 
 Bytecode: an installed kiosk runs compiled modules (pip compiles site-packages, Python
 caches the rest after the first start, the frozen bundle ships them). A shell with
@@ -45,49 +48,51 @@ def measure(command: list[str], env: dict[str, str]) -> dict[str, float]:
     return figures
 
 
+def summary(label: str, runs: list[dict[str, float]], bare_paint: float) -> tuple[float, float]:
+    paint = statistics.median(r["first_paint"] for r in runs)
+    ready = statistics.median(r["ready"] for r in runs)
+    print(f"{label}:")
+    print(f"  first paint     {paint:7.0f} ms  ratio {paint / bare_paint:4.2f}x  (budget 1.50x)")
+    print(f"  ready with data {ready:7.0f} ms  ratio {ready / bare_paint:4.2f}x  (budget 3.00x)")
+    phases = [key for key in runs[0] if key.startswith("phase:")]
+    print(
+        "  phases (ms since start, medians): "
+        + "  ".join(
+            f"{key[6:]} {statistics.median(r.get(key, 0.0) for r in runs):.0f}" for key in phases
+        )
+    )
+    return paint / bare_paint, ready / bare_paint
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    kiosk: list[dict[str, float]] = []
+    daily: list[dict[str, float]] = []
+    first: list[dict[str, float]] = []
     bare: list[dict[str, float]] = []
-    with tempfile.TemporaryDirectory() as pycache:
+    kiosk = [sys.executable, "-m", "kiosk", "--demo", "--smoke"]
+    with tempfile.TemporaryDirectory() as pycache, tempfile.TemporaryDirectory() as kept:
+        base = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPYCACHEPREFIX=pycache)
+        base.pop("PYTHONDONTWRITEBYTECODE", None)
         for run in range(args.runs + 1):
-            with tempfile.TemporaryDirectory() as home:
-                env = dict(
-                    os.environ,
-                    QT_QPA_PLATFORM="offscreen",
-                    LOYALTY_KIOSK_HOME=home,
-                    PYTHONPYCACHEPREFIX=pycache,
-                )
-                env.pop("PYTHONDONTWRITEBYTECODE", None)
-                b = measure([sys.executable, "tests/bench/bare_window.py"], env)
-                k = measure([sys.executable, "-m", "kiosk", "--demo", "--smoke"], env)
+            # The daily start: the kiosk's data folder as yesterday left it.
+            b = measure([sys.executable, "tests/bench/bare_window.py"], base)
+            d = measure(kiosk, dict(base, LOYALTY_KIOSK_HOME=kept))
+            # The first start after installation: an empty data folder.
+            with tempfile.TemporaryDirectory() as fresh:
+                f = measure(kiosk, dict(base, LOYALTY_KIOSK_HOME=fresh))
             if run == 0:
-                continue  # warm-up: file-system caches and compiled bytecode
+                continue  # warm-up: file-system caches, compiled bytecode, the kept folder
             bare.append(b)
-            kiosk.append(k)
+            daily.append(d)
+            first.append(f)
     bare_paint = statistics.median(r["first_paint"] for r in bare)
-    paint = statistics.median(r["first_paint"] for r in kiosk)
-    ready = statistics.median(r["ready"] for r in kiosk)
-    print(f"runs: {args.runs} (after one warm-up), medians, offscreen")
+    print(f"runs: {args.runs} (after one warm-up), medians, offscreen, alternating")
     print(f"bare PySide6 window, first paint: {bare_paint:7.0f} ms")
-    print(
-        f"kiosk --demo, first paint:        {paint:7.0f} ms  ratio {paint / bare_paint:4.2f}x  (budget 1.50x)"
-    )
-    print(
-        f"kiosk --demo, ready with data:    {ready:7.0f} ms  ratio {ready / bare_paint:4.2f}x  (budget 3.00x)"
-    )
-    phases = [key for key in kiosk[0] if key.startswith("phase:")]
-    if phases:
-        print(
-            "kiosk phases (ms since start, medians): "
-            + "  ".join(
-                f"{key[6:]} {statistics.median(r.get(key, 0.0) for r in kiosk):.0f}"
-                for key in phases
-            )
-        )
-    ok = paint / bare_paint <= 1.5 and ready / bare_paint <= 3.0
+    paint, ready = summary("kiosk --demo, daily start (data folder kept)", daily, bare_paint)
+    summary("kiosk --demo, first start (empty data folder; not budgeted)", first, bare_paint)
+    ok = paint <= 1.5 and ready <= 3.0
     print("within budget" if ok else "OVER BUDGET")
     return 0 if ok else 1
 

@@ -85,6 +85,8 @@ def test_the_name_confirmed_once_is_shown_at_the_next_start_without_connection(
     async def scenario() -> None:
         counter = await service.start()  # online: confirmed and remembered
         assert counter.session.config.branch.name == name
+        assert counter.unconfirmed is None
+        counter.start_checks()
         assert counter.confirming is None
         await counter.close()
         assert json.loads(service.memory.read_text(encoding="utf-8"))["name"] == name
@@ -95,8 +97,11 @@ def test_the_name_confirmed_once_is_shown_at_the_next_start_without_connection(
             session = counter.session
             assert session.config.branch.name == name
             assert session.config.branch.id == 1
+            assert service.branch_reads() == 1  # none yet: the name came from the memory
+            counter.start_checks()
             await until(lambda: not session.online, timeout=15)  # the background check failed
-            assert counter.confirming is not None and not counter.confirming.done()
+            assert counter.confirming is not None
+            assert not counter.confirming.done()
         finally:
             await counter.close()
         assert counter.confirming.cancelled()
@@ -124,6 +129,7 @@ def test_a_first_start_without_connection_shows_the_branch_number_until_it_answe
             assert session.config.branch.id == 1
             assert session.config.branch.name == ""
             assert service.branch_reads() == 1  # one attempt, no retries at start
+            counter.start_checks()
             bar = CounterStatusBar()
             qtbot.addWidget(bar)
             bar.set_branch(session.config.branch.name, session.config.branch.id)
@@ -153,6 +159,7 @@ def test_a_remembered_name_of_another_service_or_branch_is_not_used(
                 "version": 1,
                 "environment": "production",
                 "base_url": "https://other.example.test",
+                "configured": 1,
                 "branch_id": 1,
                 "name": "Somewhere else",
             }

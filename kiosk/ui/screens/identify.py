@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable, Coroutine, Sequence
 from datetime import date
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
@@ -32,23 +32,25 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.api.models.clients import Client
-from kiosk.core import enroll as enrolling
 from kiosk.core import identify
 from kiosk.core.amounts import AmountLocale, format_points
-from kiosk.core.enroll import EnrollOutcome, EnrollResult
 from kiosk.core.identify import Prefill, SearchOutcome, SearchResult
 from kiosk.core.offline_client import cannot_check
 from kiosk.core.scan import Identity, IdentityKind, ScanProblem
 from kiosk.core.session import CounterSession
 from kiosk.ui.screens.base import Screen
-from kiosk.ui.screens.enroll import EnrollPanel
-from kiosk.ui.screens.identify_found import FoundPanel
-from kiosk.ui.screens.identify_matches import MatchesPanel
-from kiosk.ui.screens.identify_offline import OfflinePanel, OfflineStrip
+from kiosk.ui.screens.identify_offline import OfflineStrip
 from kiosk.ui.screens.identify_parts import PROBLEM_HINTS, EmptyPage, Pages
 from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.scan_field import ScanField
 from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
+
+if TYPE_CHECKING:  # the pages and enrollment are imported when first used
+    from kiosk.core.enroll import EnrollForm, EnrollResult
+    from kiosk.ui.screens.enroll import EnrollPanel
+    from kiosk.ui.screens.identify_found import FoundPanel
+    from kiosk.ui.screens.identify_matches import MatchesPanel
+    from kiosk.ui.screens.identify_offline import OfflinePanel
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +129,8 @@ class IdentifyScreen(Screen):
     # -- pages, built on first use (the counter's start builds only the empty one) ---
     @cached_property
     def found(self) -> FoundPanel:
+        from kiosk.ui.screens.identify_found import FoundPanel
+
         panel = FoundPanel()
         panel.navigate.connect(self.navigate.emit)
         self.pages.add_page(panel)
@@ -134,6 +138,8 @@ class IdentifyScreen(Screen):
 
     @cached_property
     def matches(self) -> MatchesPanel:
+        from kiosk.ui.screens.identify_matches import MatchesPanel
+
         panel = MatchesPanel(self.session.config.locale)
         panel.chosen.connect(self._chosen)
         panel.enroll_requested.connect(self.start_enrollment)
@@ -142,6 +148,8 @@ class IdentifyScreen(Screen):
 
     @cached_property
     def enroll(self) -> EnrollPanel:
+        from kiosk.ui.screens.enroll import EnrollPanel
+
         panel = EnrollPanel(day_first=self.day_first)
         panel.submitted.connect(self.submit_enrollment)
         panel.cancelled.connect(self._back_from_enrollment)
@@ -151,6 +159,8 @@ class IdentifyScreen(Screen):
 
     @cached_property
     def offline(self) -> OfflinePanel:
+        from kiosk.ui.screens.identify_offline import OfflinePanel
+
         panel = OfflinePanel()
         panel.accepted.connect(self.accept_unverified)
         panel.retry_requested.connect(lambda: self.search(self.field.text()))
@@ -355,7 +365,9 @@ class IdentifyScreen(Screen):
 
     # -- enrolling -------------------------------------------------------------------
     def start_enrollment(self) -> None:
-        form = enrolling.form_from_prefill(self._prefill, day_first=self.day_first)
+        from kiosk.core.enroll import form_from_prefill
+
+        form = form_from_prefill(self._prefill, day_first=self.day_first)
         self.enroll.set_form(form)
         self.banner.dismiss()
         self._show_page(self.enroll)
@@ -376,9 +388,11 @@ class IdentifyScreen(Screen):
         self.enroll.set_busy(True)  # now: a double tap sends nothing
         self._start("enroll", self._enroll(self.enroll.form()))
 
-    async def _enroll(self, form: enrolling.EnrollForm) -> None:
+    async def _enroll(self, form: EnrollForm) -> None:
+        from kiosk.core.enroll import enroll
+
         try:
-            result = await enrolling.enroll(
+            result = await enroll(
                 self.session.api,
                 form,
                 branch_id=self.session.config.branch.id,
@@ -390,6 +404,8 @@ class IdentifyScreen(Screen):
         await self._enrolled(result)
 
     async def _enrolled(self, result: EnrollResult) -> None:
+        from kiosk.core.enroll import EnrollOutcome, journal_enrollment
+
         if result.outcome is EnrollOutcome.CREATED and result.client is not None:
             client = result.client
             self._forget()
@@ -405,7 +421,7 @@ class IdentifyScreen(Screen):
             self.banner.show_success(text)
             # The client exists whatever happens to the journal row: a disk error is logged.
             try:
-                await enrolling.journal_enrollment(self.session.journal, client)
+                await journal_enrollment(self.session.journal, client)
             except Exception:
                 log.exception("enroll: the journal row could not be written")
             else:
