@@ -104,19 +104,13 @@ class IdentifyScreen(Screen):
         )
 
         self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.keyboard = TouchKeyboard()
-        # Eleven keys a row must fit beside the rail at 1280 px.
-        self.keyboard.setStyleSheet(
-            "QPushButton { min-width: 40px; min-height: 36px; padding: 4px; }"
-        )
         mode = str(session.config.extra.get("on_screen_keyboard", "auto"))
-        self.keyboard_controller = TouchKeyboardController(self.keyboard, mode, owner=self)
+        self.keyboard_controller = TouchKeyboardController(self._make_keyboard, mode, owner=self)
 
         self.body.addWidget(self.search_row)
         self.body.addWidget(self.field_hint)
         self.body.addWidget(self.offline_strip)
         self.body.addWidget(self.scroller, 1)
-        self.body.addWidget(self.keyboard)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_changed)
@@ -125,6 +119,17 @@ class IdentifyScreen(Screen):
 
     def title(self) -> str:
         return self.tr("Identify")
+
+    @property
+    def keyboard(self) -> TouchKeyboard:
+        return self.keyboard_controller.keyboard
+
+    def _make_keyboard(self) -> TouchKeyboard:
+        keyboard = TouchKeyboard()
+        # Eleven keys a row must fit beside the rail at 1280 px.
+        keyboard.setStyleSheet("QPushButton { min-width: 40px; min-height: 36px; padding: 4px; }")
+        self.body.addWidget(keyboard)  # under the pages, as the last part of the screen
+        return keyboard
 
     # -- pages, built on first use (the counter's start builds only the empty one) ---
     @cached_property
@@ -168,7 +173,15 @@ class IdentifyScreen(Screen):
         return panel
 
     def warm_steps(self) -> list[Callable[[], object]]:
-        return [lambda: self.found, lambda: self.matches, lambda: self.enroll, lambda: self.offline]
+        steps: list[Callable[[], object]] = [
+            lambda: self.found,
+            lambda: self.matches,
+            lambda: self.enroll,
+            lambda: self.offline,
+        ]
+        if self.keyboard_controller.wanted():  # a touch screen (or the setting): it will show
+            steps.append(lambda: self.keyboard)
+        return steps
 
     def built(self, name: str) -> Any:
         """The page ``name`` if it was built, else None (without building it)."""
@@ -185,7 +198,7 @@ class IdentifyScreen(Screen):
             enroll.set_busy(False)
         if (found := self.built("found")) is not None:
             found.clear_qr()
-        self.keyboard.hide()
+        self.keyboard_controller.hide()
 
     def reset(self) -> None:
         """Idle or change of client: forget everything personal."""
@@ -204,7 +217,7 @@ class IdentifyScreen(Screen):
             found.clear()
         self.banner.dismiss()
         self._show_page(self.empty)
-        self.keyboard.hide()  # last: hiding the form moves the focus, which may show it
+        self.keyboard_controller.hide()  # last: hiding the form moves the focus, which may show it
 
     def _forget(self) -> None:
         self._identity = None

@@ -3,6 +3,8 @@ touch keyboard). It types into whatever line edit has the focus."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -110,20 +112,45 @@ class TouchKeyboardController(QObject):
     """Shows the keyboard when a text field takes the focus (touch devices or by setting).
 
     With ``owner``, only fields inside that widget count: each screen has its own
-    keyboard and must not open it for another screen's fields."""
+    keyboard and must not open it for another screen's fields. ``keyboard`` may be a
+    function that builds it (and places it): it is then built the first time it is
+    shown, so a counter without a touch screen never builds it."""
 
     def __init__(
-        self, keyboard: TouchKeyboard, mode: str = "auto", owner: QWidget | None = None
+        self,
+        keyboard: TouchKeyboard | Callable[[], TouchKeyboard],
+        mode: str = "auto",
+        owner: QWidget | None = None,
     ) -> None:
-        super().__init__(keyboard)
-        self.keyboard = keyboard
+        built = keyboard if isinstance(keyboard, TouchKeyboard) else None
+        super().__init__(built if built is not None else owner)
+        self._make = None if built is not None else keyboard
+        self._keyboard: TouchKeyboard | None = None
+        if built is not None:
+            self._adopt(built)
         self.mode = mode
         self.owner = owner
-        keyboard.done.connect(keyboard.hide)
-        keyboard.hide()
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_changed)
+
+    @property
+    def keyboard(self) -> TouchKeyboard:
+        if self._keyboard is None:
+            assert self._make is not None
+            self._adopt(self._make())
+        assert self._keyboard is not None
+        return self._keyboard
+
+    def hide(self) -> None:
+        """Hide the keyboard (nothing to do if it was never built)."""
+        if self._keyboard is not None:
+            self._keyboard.hide()
+
+    def _adopt(self, keyboard: TouchKeyboard) -> None:
+        self._keyboard = keyboard
+        keyboard.done.connect(keyboard.hide)
+        keyboard.hide()
 
     def wanted(self) -> bool:
         if self.mode == "always":
