@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine, Sequence
-from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -33,12 +32,13 @@ from PySide6.QtWidgets import (
 
 from kiosk.api.models.clients import Client
 from kiosk.core import identify
-from kiosk.core.amounts import AmountLocale, format_points
+from kiosk.core.amounts import AmountLocale
 from kiosk.core.identify import Prefill, SearchOutcome, SearchResult
 from kiosk.core.offline_client import cannot_check
 from kiosk.core.scan import Identity, IdentityKind, ScanProblem
 from kiosk.core.session import CounterSession
 from kiosk.ui.screens.base import Screen
+from kiosk.ui.screens.identify_enrolling import EnrollmentSteps
 from kiosk.ui.screens.identify_offline import OfflineStrip
 from kiosk.ui.screens.identify_parts import PROBLEM_HINTS, EmptyPage, Pages
 from kiosk.ui.widgets.busy_button import BusyButton
@@ -46,7 +46,6 @@ from kiosk.ui.widgets.scan_field import ScanField
 from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
 
 if TYPE_CHECKING:  # the pages and enrollment are imported when first used
-    from kiosk.core.enroll import EnrollForm, EnrollResult
     from kiosk.ui.screens.enroll import EnrollPanel
     from kiosk.ui.screens.identify_found import FoundPanel
     from kiosk.ui.screens.identify_matches import MatchesPanel
@@ -55,7 +54,7 @@ if TYPE_CHECKING:  # the pages and enrollment are imported when first used
 log = logging.getLogger(__name__)
 
 
-class IdentifyScreen(Screen):
+class IdentifyScreen(Screen, EnrollmentSteps):
     key = "identify"
     icon_name = "identify"
     needs_client = False
@@ -375,99 +374,3 @@ class IdentifyScreen(Screen):
         self.banner.show_info(
             self.tr("Client not verified: their points are credited when the connection returns.")
         )
-
-    # -- enrolling -------------------------------------------------------------------
-    def start_enrollment(self) -> None:
-        from kiosk.core.enroll import form_from_prefill
-
-        form = form_from_prefill(self._prefill, day_first=self.day_first)
-        self.enroll.set_form(form)
-        self.banner.dismiss()
-        self._show_page(self.enroll)
-        self.enroll.first_empty_field().setFocus()
-
-    def _back_from_enrollment(self) -> None:
-        self.tasks.cancel("enroll")
-        self.enroll.set_busy(False)
-        self._show_page(self.matches if self._identity else self.empty)
-        self.field.setFocus()
-
-    def submit_enrollment(self) -> None:
-        if self.enroll.enroll_button.busy:
-            return
-        self.enroll.clear_problems()
-        self.enroll.show_already_registered(False)
-        self.banner.dismiss()
-        self.enroll.set_busy(True)  # now: a double tap sends nothing
-        self._start("enroll", self._enroll(self.enroll.form()))
-
-    async def _enroll(self, form: EnrollForm) -> None:
-        from kiosk.core.enroll import enroll
-
-        try:
-            result = await enroll(
-                self.session.api,
-                form,
-                branch_id=self.session.config.branch.id,
-                today=date.today(),
-                call=self.session.call,
-            )
-        finally:
-            self.enroll.set_busy(False)
-        await self._enrolled(result)
-
-    async def _enrolled(self, result: EnrollResult) -> None:
-        from kiosk.core.enroll import EnrollOutcome, journal_enrollment
-
-        if result.outcome is EnrollOutcome.CREATED and result.client is not None:
-            client = result.client
-            self._forget()
-            self.enroll.reset()
-            self.session.set_client(client)
-            self.client_changed(client)
-            self.field.clear_input()
-            name = identify.display_name(client) or self.tr("new client")
-            text = self.tr("Client enrolled: %1").replace("%1", name)
-            if client.balance > 0:
-                points = format_points(client.balance, self.session.config.locale)
-                text += " · " + self.tr("%1 welcome points").replace("%1", points)
-            self.banner.show_success(text)
-            # The client exists whatever happens to the journal row: a disk error is logged.
-            try:
-                await journal_enrollment(self.session.journal, client)
-            except Exception:
-                log.exception("enroll: the journal row could not be written")
-            else:
-                self.session.notify_journal()
-            return
-        self.enroll.show_problems(result.problems)
-        if result.outcome is EnrollOutcome.ALREADY_REGISTERED:
-            self._existing = result.existing
-            self.enroll.show_already_registered(True)
-            self.banner.show_error(
-                self.tr("This client is already registered. Go to the client instead.")
-            )
-        elif result.unknown_fields:
-            self.banner.show_error(
-                self.tr("The service refused some data (%1). Check it and try again.").replace(
-                    "%1", ", ".join(result.unknown_fields)
-                )
-            )
-        else:
-            self.banner.show_error(self.tr("Some data is not valid. Check the marked fields."))
-
-    def _open_existing(self) -> None:
-        lookups = self._existing
-        if not lookups:
-            return
-        self.search_task = self._start(
-            "search", self._go_to_existing(lookups), buttons=[self.enroll.existing_button]
-        )
-
-    async def _go_to_existing(self, lookups: tuple[str, ...]) -> None:
-        client = await identify.find_first(self.session.api, lookups, call=self.session.call)
-        self._forget()
-        self.enroll.reset()
-        self.banner.dismiss()
-        self.session.set_client(client)
-        self.client_changed(client)

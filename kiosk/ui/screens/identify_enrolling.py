@@ -1,0 +1,133 @@
+"""Identify's enrollment steps: the form opened prefilled, sent, its answer shown
+(created, already registered with a jump to that client, or per-field errors).
+
+A mixin of ``IdentifyScreen`` (``kiosk.ui.screens.identify``), apart to keep each
+module readable; enrollment code loads with the first enrollment."""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication
+
+from kiosk.core import identify
+from kiosk.core.amounts import format_points
+
+if TYPE_CHECKING:
+    from kiosk.core.enroll import EnrollForm, EnrollResult
+    from kiosk.ui.screens.identify import IdentifyScreen
+
+log = logging.getLogger(__name__)
+
+
+class EnrollmentSteps:
+    """Methods of ``IdentifyScreen`` about enrolling a new client."""
+
+    def start_enrollment(self: IdentifyScreen) -> None:
+        from kiosk.core.enroll import form_from_prefill
+
+        form = form_from_prefill(self._prefill, day_first=self.day_first)
+        self.enroll.set_form(form)
+        self.banner.dismiss()
+        self._show_page(self.enroll)
+        self.enroll.first_empty_field().setFocus()
+
+    def _back_from_enrollment(self: IdentifyScreen) -> None:
+        self.tasks.cancel("enroll")
+        self.enroll.set_busy(False)
+        self._show_page(self.matches if self._identity else self.empty)
+        self.field.setFocus()
+
+    def submit_enrollment(self: IdentifyScreen) -> None:
+        if self.enroll.enroll_button.busy:
+            return
+        self.enroll.clear_problems()
+        self.enroll.show_already_registered(False)
+        self.banner.dismiss()
+        self.enroll.set_busy(True)  # now: a double tap sends nothing
+        self._start("enroll", self._enroll(self.enroll.form()))
+
+    async def _enroll(self: IdentifyScreen, form: EnrollForm) -> None:
+        from kiosk.core.enroll import enroll
+
+        try:
+            result = await enroll(
+                self.session.api,
+                form,
+                branch_id=self.session.config.branch.id,
+                today=date.today(),
+                call=self.session.call,
+            )
+        finally:
+            self.enroll.set_busy(False)
+        await self._enrolled(result)
+
+    async def _enrolled(self: IdentifyScreen, result: EnrollResult) -> None:
+        from kiosk.core.enroll import EnrollOutcome, journal_enrollment
+
+        if result.outcome is EnrollOutcome.CREATED and result.client is not None:
+            client = result.client
+            self._forget()
+            self.enroll.reset()
+            self.session.set_client(client)
+            self.client_changed(client)
+            self.field.clear_input()
+            name = identify.display_name(client) or QCoreApplication.translate(
+                "IdentifyScreen", "new client"
+            )
+            text = QCoreApplication.translate("IdentifyScreen", "Client enrolled: %1").replace(
+                "%1", name
+            )
+            if client.balance > 0:
+                points = format_points(client.balance, self.session.config.locale)
+                text += " · " + QCoreApplication.translate(
+                    "IdentifyScreen", "%1 welcome points"
+                ).replace("%1", points)
+            self.banner.show_success(text)
+            # The client exists whatever happens to the journal row: a disk error is logged.
+            try:
+                await journal_enrollment(self.session.journal, client)
+            except Exception:
+                log.exception("enroll: the journal row could not be written")
+            else:
+                self.session.notify_journal()
+            return
+        self.enroll.show_problems(result.problems)
+        if result.outcome is EnrollOutcome.ALREADY_REGISTERED:
+            self._existing = result.existing
+            self.enroll.show_already_registered(True)
+            self.banner.show_error(
+                QCoreApplication.translate(
+                    "IdentifyScreen", "This client is already registered. Go to the client instead."
+                )
+            )
+        elif result.unknown_fields:
+            self.banner.show_error(
+                QCoreApplication.translate(
+                    "IdentifyScreen", "The service refused some data (%1). Check it and try again."
+                ).replace("%1", ", ".join(result.unknown_fields))
+            )
+        else:
+            self.banner.show_error(
+                QCoreApplication.translate(
+                    "IdentifyScreen", "Some data is not valid. Check the marked fields."
+                )
+            )
+
+    def _open_existing(self: IdentifyScreen) -> None:
+        lookups = self._existing
+        if not lookups:
+            return
+        self.search_task = self._start(
+            "search", self._go_to_existing(lookups), buttons=[self.enroll.existing_button]
+        )
+
+    async def _go_to_existing(self: IdentifyScreen, lookups: tuple[str, ...]) -> None:
+        client = await identify.find_first(self.session.api, lookups, call=self.session.call)
+        self._forget()
+        self.enroll.reset()
+        self.banner.dismiss()
+        self.session.set_client(client)
+        self.client_changed(client)
