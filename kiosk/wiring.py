@@ -15,13 +15,9 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-import httpx
-
-from kiosk.api.client import LoyaltyClient
 from kiosk.api.errors import ApiError, ErrorKind
-from kiosk.api.retry import NO_RETRY
 from kiosk.core import settings as S
 from kiosk.core.amounts import as_locale
 from kiosk.core.branch_memory import recall_branch, remember_branch
@@ -33,6 +29,11 @@ from kiosk.core.sender import Sender
 from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
 from kiosk.core.settings import Environment, Settings
 from kiosk.core.tickets import load_kiosk_id
+
+if TYPE_CHECKING:  # httpx and the API client load at the first call, after "ready"
+    import httpx
+
+    from kiosk.api.client import LoyaltyClient
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +56,9 @@ class Counter:
     session: CounterSession
     worker: DatabaseWorker
     extra_closers: list[object]
-    # The in-process simulator's transport in training mode (manager settings reuse it).
-    transport: httpx.AsyncBaseTransport | None = None
+    # The in-process simulator's transport in training mode (manager settings reuse
+    # it), made when first asked for.
+    training: Callable[[], httpx.AsyncBaseTransport | None] | None = None
     # The store-and-forward outbox and its sender (issue #5), running for the counter's life.
     outbox: Outbox | None = None
     sender: Sender | None = None
@@ -65,6 +67,10 @@ class Counter:
     # counter is up (``start_checks``); None: the service confirmed it at the start.
     unconfirmed: Callable[[], Coroutine[Any, Any, None]] | None = None
     confirming: asyncio.Task[None] | None = None
+
+    @property
+    def transport(self) -> httpx.AsyncBaseTransport | None:
+        return self.training() if self.training is not None else None
 
     def start_checks(self) -> None:
         """Begin the background checks (after "ready": the counter does not wait for
@@ -79,10 +85,12 @@ class Counter:
                 await self.confirming
         if self.sender is not None:
             await self.sender.stop()  # a row caught mid-send is resent at the next start
-            sender_api = self.sender.api
-            if isinstance(sender_api, LoyaltyClient):
-                await sender_api.aclose()
-        await self.session.api.aclose()
+            if self.sender.api_made:
+                aclose = getattr(self.sender.api, "aclose", None)
+                if aclose is not None:
+                    await aclose()
+        if self.session.api_made:
+            await self.session.api.aclose()
         await self.worker.close()
         for closer in self.extra_closers:
             close = getattr(closer, "close", None)
@@ -90,11 +98,15 @@ class Counter:
                 close()
 
 
-def training_transport(paths: KioskPaths | None) -> tuple[httpx.AsyncBaseTransport, list[object]]:
+def training_transport(
+    paths: KioskPaths | None, closers: list[object] | None = None
+) -> tuple[httpx.AsyncBaseTransport, list[object]]:
     """The simulator in process; its state kept in the data folder so training history
     stays. It is built at its first request (Starlette, the resource modules and the
     saved world: ~80 ms a restarted counter does not wait for, see ``BRANCH_MEMORY``)."""
-    closers: list[object] = []
+    from kiosk.sim.transport import DeferredSimTransport
+
+    closers = [] if closers is None else closers
 
     def make_app() -> Any:
         from kiosk.sim import create_app
@@ -107,30 +119,19 @@ def training_transport(paths: KioskPaths | None) -> tuple[httpx.AsyncBaseTranspo
         closers.append(store)
         return create_app(world)
 
-    return DeferredSimulator(make_app), closers
+    return DeferredSimTransport(make_app), closers
 
 
-class DeferredSimulator(httpx.AsyncBaseTransport):
-    """``kiosk.sim.transport.SimTransport`` over an app made at the first request."""
+def once(make: Callable[[], Any]) -> Callable[[], Any]:
+    """``make`` called at the first call only; later calls return its first result."""
+    made: list[Any] = []
 
-    def __init__(self, make_app: Callable[[], Any]) -> None:
-        self._make_app = make_app
-        self._inner: httpx.AsyncBaseTransport | None = None
+    def get() -> Any:
+        if not made:
+            made.append(make())
+        return made[0]
 
-    @property
-    def inner(self) -> httpx.AsyncBaseTransport:
-        if self._inner is None:  # no await in between: one app even for concurrent calls
-            from kiosk.sim.transport import SimTransport
-
-            self._inner = SimTransport(self._make_app())
-        return self._inner
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        return await self.inner.handle_async_request(request)
-
-    async def aclose(self) -> None:
-        if self._inner is not None:
-            await self._inner.aclose()
+    return get
 
 
 async def build_counter(
@@ -144,13 +145,15 @@ async def build_counter(
     environment = Environment.TRAINING if demo else settings.get(S.ENVIRONMENT)
     closers: list[object] = []
     paths.ensure_dirs()
+    given = transport
+    transport_for: Callable[[], httpx.AsyncBaseTransport | None] = lambda: given  # noqa: E731
     if environment is Environment.TRAINING:
-        from kiosk.sim import DEFAULT_API_KEY
+        from kiosk.sim.seed import DEFAULT_API_KEY
 
         base_url = TRAINING_URL
         key = api_key or DEFAULT_API_KEY
-        if transport is None:
-            transport, closers = training_transport(paths)
+        if given is None:
+            transport_for = once(lambda: training_transport(paths, closers)[0])
     else:
         from kiosk.core.secrets import load_api_key  # keyring: not needed in training
 
@@ -164,18 +167,26 @@ async def build_counter(
     if recalled is not None:
         branch, confirmed = BranchInfo(*recalled), False  # checked after the start
     else:
-        once = LoyaltyClient(
-            base_url, key, branch_id=branch_id, transport=transport, retry=NO_RETRY
+        from kiosk.api.client import LoyaltyClient
+        from kiosk.api.retry import NO_RETRY
+
+        asking = LoyaltyClient(
+            base_url, key, branch_id=branch_id, transport=transport_for(), retry=NO_RETRY
         )
         try:
             branch, confirmed = await _branch(
-                once, branch_id, training=environment is Environment.TRAINING
+                asking, branch_id, training=environment is Environment.TRAINING
             )
         finally:
-            await once.aclose()
+            await asking.aclose()
         if confirmed and branch.id is not None:
             remember_branch(memory, environment.value, base_url, branch_id, branch.id, branch.name)
-    api = LoyaltyClient(base_url, key, branch_id=branch.id, transport=transport)
+
+    def make_api() -> LoyaltyClient:
+        from kiosk.api.client import LoyaltyClient
+
+        return LoyaltyClient(base_url, key, branch_id=branch.id, transport=transport_for())
+
     worker = DatabaseWorker(paths.database)
     await worker.start()
     journal = AsyncJournal(worker)
@@ -189,21 +200,27 @@ async def build_counter(
         idle_timeout_seconds=settings.get(S.IDLE_TIMEOUT),
         extra={"on_screen_keyboard": str(settings.get(S.ON_SCREEN_KEYBOARD))},
     )
-    session = CounterSession(api, journal, config)
+    session = CounterSession(make_api, journal, config)  # the client is made at its first call
     outbox, sender = await start_outbox(
-        session, worker, Binding.of(environment.value, base_url, key, branch.id), key, transport
+        session, worker, Binding.of(environment.value, base_url, key, branch.id), key, transport_for
     )
     counter = Counter(
         session,
         worker,
         closers,
-        transport if environment is Environment.TRAINING else None,
+        transport_for if environment is Environment.TRAINING else None,
         outbox,
         sender,
     )
     if not confirmed:
         counter.unconfirmed = partial(
-            confirm_branch, session, sender.api, memory, environment.value, base_url, branch_id
+            confirm_branch,
+            session,
+            lambda: cast("LoyaltyClient", sender.api),
+            memory,
+            environment.value,
+            base_url,
+            branch_id,
         )
     return counter
 
@@ -213,27 +230,34 @@ async def start_outbox(
     worker: DatabaseWorker,
     binding: Binding,
     api_key: str,
-    transport: httpx.AsyncBaseTransport | None,
+    transport_for: Callable[[], httpx.AsyncBaseTransport | None],
     *,
     keep_days: int = OUTBOX_KEEP_DAYS,
 ) -> tuple[Outbox, Sender]:
     """The outbox in the kiosk's database, attached to the session, and its sender
     started (it resumes rows caught mid-send). Its own client makes one attempt per
-    call (the sender owns the retries) and shares the counter's rate limiter."""
+    call (the sender owns the retries) and shares the counter's rate limiter; it is
+    made when the first row is sent."""
     outbox = Outbox(worker, binding)
     purged = await outbox.purge(time.time() - keep_days * 86400)
     if purged:
         log.info("outbox: %d settled row(s) older than %d days purged", purged, keep_days)
-    sender_api = LoyaltyClient(
-        session.api.base_url,
-        api_key,
-        branch_id=binding.branch_id,
-        transport=transport,
-        retry=NO_RETRY,
-        limiter=session.api.limiter,
-    )
+
+    def make_sender_api() -> LoyaltyClient:
+        from kiosk.api.client import LoyaltyClient
+        from kiosk.api.retry import NO_RETRY
+
+        return LoyaltyClient(
+            session.api.base_url,
+            api_key,
+            branch_id=binding.branch_id,
+            transport=transport_for(),
+            retry=NO_RETRY,
+            limiter=session.api.limiter,
+        )
+
     session.attach_outbox(outbox)
-    sender = Sender(outbox, sender_api)
+    sender = Sender(outbox, make_sender_api)
     sender.start()
     await outbox.status()
     return outbox, sender
@@ -274,21 +298,21 @@ async def _branch(
 
 async def confirm_branch(
     session: CounterSession,
-    api: LoyaltyClient,
+    client: Callable[[], LoyaltyClient],
     memory: Path,
     environment: str,
     base_url: str,
     configured: int | None,
 ) -> None:
     """Check the recalled branch with the service after the start; while it cannot be
-    reached, try again every ``CONFIRM_RETRY_SECONDS`` (``api`` makes one attempt per
-    call: the sender's client, which shares the counter's rate limiter)."""
+    reached, try again every ``CONFIRM_RETRY_SECONDS`` (with the sender's client: one
+    attempt per call, the counter's rate limiter)."""
     branch_id = session.config.branch.id
     if branch_id is None:
         return
     while True:
         try:
-            branch = await api.get_branch(branch_id)
+            branch = await client().get_branch(branch_id)
         except ApiError as error:
             if error.kind in REFUSED_KINDS:
                 session.report_online(True)

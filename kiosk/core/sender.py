@@ -162,7 +162,7 @@ class Sender:
     def __init__(
         self,
         outbox: Outbox,
-        api: PointsApi,
+        api: PointsApi | Callable[[], PointsApi],
         *,
         clock: Clock | None = None,
         sleep: Sleep = asyncio.sleep,
@@ -170,7 +170,9 @@ class Sender:
         backoff: Backoff | None = None,
     ) -> None:
         self.outbox = outbox
-        self.api = api
+        # A function that makes the client is called at the first row to send.
+        self._api: PointsApi | None = None if callable(api) else api
+        self._make_api: Callable[[], PointsApi] | None = api if callable(api) else None
         self._clock = clock or outbox.now  # the clock the rows' times are written with
         self._sleep = sleep
         self._random = random
@@ -183,6 +185,17 @@ class Sender:
         self.stats = SenderStats()
         self._listening = False
         self._listen(True)
+
+    @property
+    def api(self) -> PointsApi:
+        if self._api is None:
+            assert self._make_api is not None
+            self._api = self._make_api()
+        return self._api
+
+    @property
+    def api_made(self) -> bool:
+        return self._api is not None
 
     # -- running ------------------------------------------------------------------
     def start(self) -> asyncio.Task[None]:
@@ -263,15 +276,15 @@ class Sender:
         """Send the next row if it is due. Returns 0 when a row was handled, the seconds
         until the next row is due, or ``None`` when nothing is left to send here."""
         binding = self.outbox.binding
+        row = await self.outbox.next_row(binding)
+        if row is None:
+            return None
         if self.api.base_url.rstrip("/") != binding.base_url or (
             self.api.branch_id != binding.branch_id
         ):
             if not self._mismatch_logged:
                 log.error("outbox sender: its client is not the outbox's binding; not sending")
                 self._mismatch_logged = True
-            return None
-        row = await self.outbox.next_row(binding)
-        if row is None:
             return None
         wait = row.next_attempt_at - self._clock()
         if wait > 0:

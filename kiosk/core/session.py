@@ -15,7 +15,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
-from kiosk.api.client import LoyaltyClient
 from kiosk.api.errors import ApiError, ErrorKind
 from kiosk.api.models.clients import Client
 from kiosk.api.redact import mask_document, mask_email
@@ -24,6 +23,7 @@ from kiosk.core.events import Event
 from kiosk.core.journal import AsyncJournal
 
 if TYPE_CHECKING:
+    from kiosk.api.client import LoyaltyClient
     from kiosk.core.outbox import Outbox, OutboxStatus
 
 T = TypeVar("T")
@@ -53,8 +53,20 @@ class SessionConfig:
 
 
 class CounterSession:
-    def __init__(self, api: LoyaltyClient, journal: AsyncJournal, config: SessionConfig) -> None:
-        self.api = api
+    def __init__(
+        self,
+        api: LoyaltyClient | Callable[[], LoyaltyClient],
+        journal: AsyncJournal,
+        config: SessionConfig,
+    ) -> None:
+        # ``api`` may be a function that makes the client: it is then made at the first
+        # call (the counter opens before httpx and the API's records are loaded).
+        self._api: LoyaltyClient | None = None
+        self._make_api: Callable[[], LoyaltyClient] | None = None
+        if callable(api):
+            self._make_api = api
+        else:
+            self._api = api
         self.journal = journal
         self.config = config
         self._client: Client | None = None
@@ -70,6 +82,18 @@ class CounterSession:
         self.outbox: Outbox | None = None
         self.pending_changed: Event[OutboxStatus] = Event()
         self._retrying: asyncio.Future[int] | None = None
+
+    @property
+    def api(self) -> LoyaltyClient:
+        if self._api is None:
+            assert self._make_api is not None
+            self._api = self._make_api()
+        return self._api
+
+    @property
+    def api_made(self) -> bool:
+        """Whether the API client exists yet (nothing to close otherwise)."""
+        return self._api is not None
 
     # -- the client at the counter -------------------------------------------
     @property

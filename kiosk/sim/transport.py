@@ -20,6 +20,7 @@ Use it exactly where a loopback URL would do::
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import httpx
 from starlette.types import ASGIApp
@@ -55,3 +56,29 @@ class SimTransport(httpx.AsyncBaseTransport):
 
     async def aclose(self) -> None:
         await self._inner.aclose()
+
+
+class DeferredSimTransport(httpx.AsyncBaseTransport):
+    """``SimTransport`` over an app made at the first request (the kiosk's training
+    mode: the counter opens before Starlette and the saved world are loaded)."""
+
+    def __init__(self, make_app: Callable[[], ASGIApp]) -> None:
+        self._make_app = make_app
+        self._inner: SimTransport | None = None
+
+    @property
+    def inner(self) -> SimTransport:
+        if self._inner is None:  # no await in between: one app even for concurrent calls
+            self._inner = SimTransport(self._make_app())
+        return self._inner
+
+    @property
+    def made(self) -> bool:
+        return self._inner is not None
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        return await self.inner.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        if self._inner is not None:
+            await self._inner.aclose()

@@ -113,7 +113,9 @@ class CounterView(QWidget):
         session.client_changed.connect(self._client_changed)
         session.busy_changed.connect(self.status.set_busy)
         session.online_changed.connect(self.status.set_online)
-        session.branch_changed.connect(lambda branch: self.status.set_branch(branch.name, branch.id))
+        session.branch_changed.connect(
+            lambda branch: self.status.set_branch(branch.name, branch.id)
+        )
         self.idle = IdleTimer(session.config.idle_timeout_seconds, self)
         self.idle.idle.connect(self.on_idle)
         self.current: Screen | None = None

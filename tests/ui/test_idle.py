@@ -57,7 +57,8 @@ def test_one_listener_per_application_watching_windows_not_widgets(qtbot: QtBot)
     window, field = shown(qtbot)
     IdleTimer(60, window).start()  # a started timer watches the windows shown
     listener = UserInput.of()
-    assert listener is not None and listener is UserInput.of()
+    assert listener is not None
+    assert listener is UserInput.of()
     seen: list[int] = []
 
     def note() -> None:

@@ -10,7 +10,8 @@ import pytest
 
 from kiosk.core.paths import resolve_paths
 from kiosk.core.settings import load_settings
-from kiosk.wiring import TRAINING_DB, DeferredSimulator, NotConfigured, build_counter
+from kiosk.sim.transport import DeferredSimTransport
+from kiosk.wiring import TRAINING_DB, NotConfigured, build_counter
 
 
 @pytest.fixture
@@ -70,26 +71,25 @@ def test_production_without_a_key_is_not_configured(
 def test_a_training_restart_opens_before_the_simulator_is_built(
     home: Path, arun: Callable[..., Any]
 ) -> None:
-    """The branch comes from the last start; the simulator (Starlette, the saved world)
-    is built at the first request, after the counter is up."""
+    """The branch comes from the last start; the API client and the simulator (httpx,
+    Starlette, the saved world) are made at the first request, after the counter is up."""
     paths = resolve_paths()
     settings = load_settings(paths)
 
     async def start() -> tuple[bool, str, bool]:
         counter = await build_counter(settings, paths, demo=True)
         try:
-            transport = counter.transport
-            assert isinstance(transport, DeferredSimulator)
-            built_at_start = transport._inner is not None
+            built_at_start = counter.session.api_made
             name = counter.session.config.branch.name
             counter.start_checks()  # the background check wakes the simulator
             if counter.confirming is not None:
                 await counter.confirming
-            return built_at_start, name, transport._inner is not None
+            transport = counter.transport
+            assert isinstance(transport, DeferredSimTransport)
+            return built_at_start, name, transport.made
         finally:
             await counter.close()
 
     first = arun(start())
-    assert first[0]  # first start: the branch is asked to the simulator
     second = arun(start())
     assert second == (False, first[1], True)

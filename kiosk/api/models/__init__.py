@@ -3,62 +3,127 @@
 The API's own field names live here and nowhere else: records are parsed with
 ``from_json`` (unknown fields ignored, undocumented fields optional, wrong types
 raise ``MalformedResponse``) and bodies are built with ``to_json``.
+
+The names are imported lazily (PEP 562), as in ``kiosk.api``: a module that needs
+the client records (``kiosk.api.models.clients``) does not load every record of the
+API (catalog, staff, purchases: ~45 ms of class definitions) before the counter's
+first screen.
 """
 
-from kiosk.api.models.catalog import (
-    Level,
-    LevelColors,
-    LevelDraft,
-    LevelOrder,
-    Offer,
-    OfferDraft,
-    PointItem,
-    PointItemDraft,
-    PointItemOrder,
-    Product,
-    ProductDraft,
-    Stock,
-)
-from kiosk.api.models.clients import (
-    Client,
-    ClientChanges,
-    ClientOrder,
-    Gender,
-    NewClient,
-    RemovalReason,
-)
-from kiosk.api.models.common import Direction, ListQuery, Named, Page, PageMeta, SecretUrl
-from kiosk.api.models.points import (
-    CancelResult,
-    CreditClient,
-    CreditPoints,
-    CreditRequest,
-    CreditResult,
-    GiftCard,
-    ItemQuantity,
-    PointOperation,
-    Preview,
-    PreviewLevel,
-    PreviewPoints,
-)
-from kiosk.api.models.purchases import (
-    Applied,
-    Purchase,
-    PurchaseClient,
-    PurchaseOrder,
-    PurchaseStatus,
-    PurchaseType,
-)
-from kiosk.api.models.staff import (
-    Branch,
-    BranchAssignment,
-    NewOperator,
-    Operator,
-    OperatorBranch,
-    OperatorChanges,
-    OperatorOrder,
-)
-from kiosk.api.models.validation import CodeCheck, ValidationCode, ValidationQr
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kiosk.api.models.catalog import (
+        Level,
+        LevelColors,
+        LevelDraft,
+        LevelOrder,
+        Offer,
+        OfferDraft,
+        PointItem,
+        PointItemDraft,
+        PointItemOrder,
+        Product,
+        ProductDraft,
+        Stock,
+    )
+    from kiosk.api.models.clients import (
+        Client,
+        ClientChanges,
+        ClientOrder,
+        Gender,
+        NewClient,
+        RemovalReason,
+    )
+    from kiosk.api.models.common import Direction, ListQuery, Named, Page, PageMeta, SecretUrl
+    from kiosk.api.models.points import (
+        CancelResult,
+        CreditClient,
+        CreditPoints,
+        CreditRequest,
+        CreditResult,
+        GiftCard,
+        ItemQuantity,
+        PointOperation,
+        Preview,
+        PreviewLevel,
+        PreviewPoints,
+    )
+    from kiosk.api.models.purchases import (
+        Applied,
+        Purchase,
+        PurchaseClient,
+        PurchaseOrder,
+        PurchaseStatus,
+        PurchaseType,
+    )
+    from kiosk.api.models.staff import (
+        Branch,
+        BranchAssignment,
+        NewOperator,
+        Operator,
+        OperatorBranch,
+        OperatorChanges,
+        OperatorOrder,
+    )
+    from kiosk.api.models.validation import CodeCheck, ValidationCode, ValidationQr
+
+_WHERE = {
+    "Applied": "kiosk.api.models.purchases",
+    "Branch": "kiosk.api.models.staff",
+    "BranchAssignment": "kiosk.api.models.staff",
+    "CancelResult": "kiosk.api.models.points",
+    "Client": "kiosk.api.models.clients",
+    "ClientChanges": "kiosk.api.models.clients",
+    "ClientOrder": "kiosk.api.models.clients",
+    "CodeCheck": "kiosk.api.models.validation",
+    "CreditClient": "kiosk.api.models.points",
+    "CreditPoints": "kiosk.api.models.points",
+    "CreditRequest": "kiosk.api.models.points",
+    "CreditResult": "kiosk.api.models.points",
+    "Direction": "kiosk.api.models.common",
+    "Gender": "kiosk.api.models.clients",
+    "GiftCard": "kiosk.api.models.points",
+    "ItemQuantity": "kiosk.api.models.points",
+    "Level": "kiosk.api.models.catalog",
+    "LevelColors": "kiosk.api.models.catalog",
+    "LevelDraft": "kiosk.api.models.catalog",
+    "LevelOrder": "kiosk.api.models.catalog",
+    "ListQuery": "kiosk.api.models.common",
+    "Named": "kiosk.api.models.common",
+    "NewClient": "kiosk.api.models.clients",
+    "NewOperator": "kiosk.api.models.staff",
+    "Offer": "kiosk.api.models.catalog",
+    "OfferDraft": "kiosk.api.models.catalog",
+    "Operator": "kiosk.api.models.staff",
+    "OperatorBranch": "kiosk.api.models.staff",
+    "OperatorChanges": "kiosk.api.models.staff",
+    "OperatorOrder": "kiosk.api.models.staff",
+    "Page": "kiosk.api.models.common",
+    "PageMeta": "kiosk.api.models.common",
+    "PointItem": "kiosk.api.models.catalog",
+    "PointItemDraft": "kiosk.api.models.catalog",
+    "PointItemOrder": "kiosk.api.models.catalog",
+    "PointOperation": "kiosk.api.models.points",
+    "Preview": "kiosk.api.models.points",
+    "PreviewLevel": "kiosk.api.models.points",
+    "PreviewPoints": "kiosk.api.models.points",
+    "Product": "kiosk.api.models.catalog",
+    "ProductDraft": "kiosk.api.models.catalog",
+    "Purchase": "kiosk.api.models.purchases",
+    "PurchaseClient": "kiosk.api.models.purchases",
+    "PurchaseOrder": "kiosk.api.models.purchases",
+    "PurchaseStatus": "kiosk.api.models.purchases",
+    "PurchaseType": "kiosk.api.models.purchases",
+    "RemovalReason": "kiosk.api.models.clients",
+    "SecretUrl": "kiosk.api.models.common",
+    "Stock": "kiosk.api.models.catalog",
+    "ValidationCode": "kiosk.api.models.validation",
+    "ValidationQr": "kiosk.api.models.validation",
+}
 
 __all__ = [
     "Applied",
@@ -113,3 +178,12 @@ __all__ = [
     "ValidationCode",
     "ValidationQr",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
