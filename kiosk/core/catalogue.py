@@ -8,8 +8,8 @@ Offline: every successful fetch is also written to the kiosk's SQLite file (tabl
 ``point_item_cache``, one row per environment and branch: the items as JSON and the
 time). When the API cannot be reached and nothing is in memory yet, the list is
 read back from the file, so the item buttons work through an outage;
-``from_cache`` and ``saved_at`` say how old it is (the screen shows "catalogue
-from <time>"), and when the connection returns the list is fetched again in the
+``from_cache`` and ``saved_at`` say how old it is (the screen shows "Point items as
+of 14:32 (offline)", ``saved_at_text``), and when the connection returns the list is fetched again in the
 background (``changed`` fires). A refusal of the API (404, 401...) is not an
 outage: it raises as before.
 """
@@ -22,11 +22,12 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from kiosk.api.errors import ApiError, ErrorKind
 from kiosk.api.models.catalog import PointItem
+from kiosk.core.amounts import AmountLocale, as_locale
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.events import Event
 from kiosk.core.session import CounterSession
@@ -48,6 +49,27 @@ def choose_items(items: Sequence[PointItem], wanted: Sequence[int]) -> list[Poin
         else:
             chosen.append(item)
     return chosen
+
+
+def saved_at_text(
+    saved_at: datetime,
+    locale: AmountLocale | str,
+    *,
+    now: datetime | None = None,
+    tz: tzinfo | None = None,
+) -> str:
+    """When a saved list was fetched, in the store's time (``tz``; default the kiosk's
+    time zone): ``14:32`` today, ``21/11/2026 14:32`` another day (es-AR); ``2:32 PM``,
+    ``11/21/2026 2:32 PM`` (en-US)."""
+    local = saved_at.astimezone(tz)
+    today = (now or datetime.now(UTC)).astimezone(tz).date()
+    if as_locale(locale) is AmountLocale.ES_AR:
+        time_text = f"{local:%H:%M}"
+        date_text = f"{local:%d/%m/%Y}"
+    else:
+        time_text = f"{local.hour % 12 or 12}:{local:%M} {'AM' if local.hour < 12 else 'PM'}"
+        date_text = f"{local:%m/%d/%Y}"
+    return time_text if local.date() == today else f"{date_text} {time_text}"
 
 
 # The API gives no usable answer: use the list saved in the file.

@@ -241,7 +241,7 @@
 <context>
     <name>BasketRow</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="236"/>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="237"/>
         <source>Remove one %1</source>
         <translation>Quitar una unidad de %1</translation>
     </message>
@@ -249,13 +249,13 @@
 <context>
     <name>BasketView</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="260"/>
         <location filename="../../kiosk/ui/screens/points_items.py" line="261"/>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="262"/>
         <source>Empty the basket</source>
         <translation>Vaciar el carrito</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="263"/>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="264"/>
         <source>Tap the items of the purchase.</source>
         <translation>Toque los ítems de la compra.</translation>
     </message>
@@ -765,7 +765,7 @@
     <name>ConfirmSheet</name>
     <message>
         <location filename="../../kiosk/ui/admin/confirm.py" line="45"/>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="45"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
@@ -957,12 +957,12 @@
 <context>
     <name>CreditResultView</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="184"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="186"/>
         <source>New sale</source>
         <translation>Nueva venta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="211"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="213"/>
         <source>%n units</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -970,47 +970,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="213"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="215"/>
         <source>Ticket %1</source>
         <translation>Ticket %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="219"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="221"/>
         <source>This ticket was already credited</source>
         <translation>Este ticket ya se acreditó</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="221"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="223"/>
         <source>No new points were given.</source>
         <translation>No se dieron puntos nuevos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="225"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="227"/>
         <source>+%1 points</source>
         <translation>+%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="229"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="231"/>
         <source>New balance: %1 points</source>
         <translation>Saldo nuevo: %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="234"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="236"/>
         <source>Credited. The new balance shows on the next search.</source>
         <translation>Acreditado. El saldo nuevo aparece en la próxima búsqueda.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="236"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="238"/>
         <source>confirmed after a lost answer, credited once</source>
         <translation>confirmado tras una respuesta perdida, acreditado una sola vez</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="244"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="246"/>
         <source>Saved: the credit will be sent automatically.</source>
         <translation>Guardado: la acreditación se enviará automáticamente.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="246"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="248"/>
         <source>%n pending.</source>
         <translation>
             <numerusform>%n pendiente.</numerusform>
@@ -1018,12 +1018,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="249"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="251"/>
         <source>About %1 points, credited once it is sent.</source>
         <translation>Unos %1 puntos, acreditados cuando se envíe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="254"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="256"/>
         <source>Reference %1</source>
         <translation>Referencia %1</translation>
     </message>
@@ -1129,92 +1129,92 @@
         <translation>Prefiere no decirlo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="160"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="165"/>
         <source>DD/MM/YYYY</source>
         <translation>DD/MM/AAAA</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="160"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="165"/>
         <source>MM/DD/YYYY</source>
         <translation>MM/DD/AAAA</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="162"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="167"/>
         <source>Enroll new client</source>
         <translation>Alta de cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="165"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="170"/>
         <source>An email or a document is needed; everything else is optional.</source>
         <translation>Hace falta un email o un documento; el resto es opcional.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="168"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="173"/>
         <source>name@example.com</source>
         <translation>nombre@ejemplo.com</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="170"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="175"/>
         <source>DNI</source>
         <translation>DNI</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="171"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="176"/>
         <source>Passport</source>
         <translation>Pasaporte</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="178"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="183"/>
         <source>11 4321 5678</source>
         <translation>11 4321 5678</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="189"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="194"/>
         <source>Email</source>
         <translation>Email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="190"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="195"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="191"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="196"/>
         <source>First names</source>
         <translation>Nombres</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="192"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="197"/>
         <source>Last names</source>
         <translation>Apellidos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="193"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="198"/>
         <source>Phone</source>
         <translation>Teléfono</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="194"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="199"/>
         <source>Birthday</source>
         <translation>Fecha de nacimiento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="195"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="200"/>
         <source>Gender</source>
         <translation>Género</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="215"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="220"/>
         <source>Go to the registered client</source>
         <translation>Ir al cliente registrado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="222"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="227"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="225"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="230"/>
         <source>Enroll client</source>
         <translation>Dar de alta</translation>
     </message>
@@ -1235,17 +1235,17 @@
 <context>
     <name>ExchangeResult</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="117"/>
+        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="120"/>
         <source>Pickup code</source>
         <translation>Código de retiro</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="127"/>
+        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="130"/>
         <source>The client shows this code or the QR to collect it at any branch.</source>
         <translation>El cliente muestra este código o el QR para retirarlo en cualquier sucursal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="132"/>
+        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="135"/>
         <source>Done</source>
         <translation>Listo</translation>
     </message>
@@ -1343,57 +1343,57 @@
 <context>
     <name>IdentifyScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="73"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="75"/>
         <source>Scan or type the client&apos;s email or DNI</source>
         <translation>Escanee o escriba el email o DNI del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="74"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="76"/>
         <source>Client&apos;s email or document</source>
         <translation>Email o documento del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="77"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="79"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="125"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="127"/>
         <source>Identify</source>
         <translation>Identificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="353"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="363"/>
         <source>Client not verified: their points are credited when the connection returns.</source>
         <translation>Cliente sin verificar: sus puntos se acreditan cuando vuelva la conexión.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="400"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="416"/>
         <source>new client</source>
         <translation>cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="401"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="417"/>
         <source>Client enrolled: %1</source>
         <translation>Cliente dado de alta: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="404"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="420"/>
         <source>%1 welcome points</source>
         <translation>%1 puntos de bienvenida</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="419"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="435"/>
         <source>This client is already registered. Go to the client instead.</source>
         <translation>Este cliente ya está registrado. Vaya a su ficha.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="423"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="439"/>
         <source>The service refused some data (%1). Check it and try again.</source>
         <translation>El servicio rechazó algunos datos (%1). Revíselos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="428"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="444"/>
         <source>Some data is not valid. Check the marked fields.</source>
         <translation>Algunos datos no son válidos. Revise los campos marcados.</translation>
     </message>
@@ -1439,8 +1439,8 @@
 <context>
     <name>JournalTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="102"/>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="156"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="123"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="216"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
     </message>
@@ -2995,62 +2995,67 @@
 <context>
     <name>PointsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="113"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="134"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="156"/>
+        <location filename="../../kiosk/ui/screens/points_text.py" line="13"/>
         <source>A credit takes at most %1 units. Credit these first, then the rest.</source>
         <translation>Una acreditación admite como máximo %1 unidades. Acredite estas primero y después el resto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="200"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="218"/>
         <source>Loading the point items…</source>
         <translation>Cargando los ítems de puntos…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="318"/>
+        <location filename="../../kiosk/ui/screens/points_text.py" line="21"/>
         <source>%1 The credit was not given; it stays in the Pending list for a manager.</source>
         <translation>%1 La acreditación no se hizo; queda en la lista de Pendientes para un encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="324"/>
+        <location filename="../../kiosk/ui/screens/points_text.py" line="26"/>
         <source>The answer was lost on the way: the points may already be credited. Tap Try again: this sale is never credited twice.</source>
         <translation>La respuesta se perdió en el camino: puede que los puntos ya estén acreditados. Toque Reintentar: esta venta nunca se acredita dos veces.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="336"/>
+        <location filename="../../kiosk/ui/screens/points_text.py" line="35"/>
         <source>Check the ticket number: letters, digits and &apos;-&apos; only, up to %1.</source>
         <translation>Revise el número de ticket: solo letras, números y &apos;-&apos;, hasta %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="347"/>
+        <location filename="../../kiosk/ui/screens/points_text.py" line="42"/>
         <source>Tap the items of the purchase first.</source>
         <translation>Primero toque los ítems de la compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="349"/>
+        <location filename="../../kiosk/ui/screens/points_text.py" line="44"/>
         <source>Identify a client first.</source>
         <translation>Primero identifique a un cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="351"/>
+        <location filename="../../kiosk/ui/screens/points_text.py" line="46"/>
         <source>The client changed. Check the sale and preview it again.</source>
         <translation>Cambió el cliente. Revise la venta y vuelva a ver la vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="352"/>
+        <location filename="../../kiosk/ui/screens/points_text.py" line="49"/>
         <source>Wait for the current credit to finish.</source>
         <translation>Espere a que termine la acreditación en curso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="379"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="244"/>
+        <source>Point items as of %1 (offline)</source>
+        <translation>Ítems de puntos al %1 (sin conexión)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points.py" line="398"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="381"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="400"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -3058,38 +3063,38 @@
 <context>
     <name>PreviewCard</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="90"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="92"/>
         <source>Preview: nothing credited yet</source>
         <translation>Vista previa: todavía no se acreditó nada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="94"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="96"/>
         <source>Amount to credit</source>
         <translation>Monto a acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="99"/>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="156"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="101"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="158"/>
         <source>Level bonus</source>
         <translation>Bono de nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="109"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="111"/>
         <source>Base points</source>
         <translation>Puntos base</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="111"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="113"/>
         <source>Point rules bonus</source>
         <translation>Bono por reglas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="121"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="123"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="144"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="146"/>
         <source>%n units</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -3097,17 +3102,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="151"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="153"/>
         <source>Level bonus (%1 ×%2)</source>
         <translation>Nivel %1 (×%2)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="154"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="156"/>
         <source>Level bonus (%1)</source>
         <translation>Nivel %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="159"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="161"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -3690,32 +3695,32 @@
 <context>
     <name>RewardTile</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="84"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="128"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="116"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="149"/>
         <source>%1 left</source>
         <translation>quedan %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="119"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="152"/>
         <source>%1 per client</source>
         <translation>%1 por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="125"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="158"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="127"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="160"/>
         <source>Missing %1 pts</source>
         <translation>Faltan %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="128"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="161"/>
         <source>Balance after: %1</source>
         <translation>Saldo después: %1</translation>
     </message>
@@ -3723,135 +3728,135 @@
 <context>
     <name>RewardsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="84"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="130"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="86"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="132"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="85"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="87"/>
         <source>Money</source>
         <translation>Dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="95"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="97"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="127"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="174"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="129"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="176"/>
         <source>Identify a client to see the rewards they can exchange.</source>
         <translation>Identifique a un cliente para ver los premios que puede canjear.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="190"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="249"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="192"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="252"/>
         <source>Loading the rewards…</source>
         <translation>Cargando los premios…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="205"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="207"/>
         <source>The rewards could not be loaded. Tap Refresh to try again.</source>
         <translation>No se pudieron cargar los premios. Toque Actualizar para reintentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="224"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="226"/>
         <source>%1 of %2 rewards within reach</source>
         <translation>%1 de %2 premios a su alcance</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="251"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="254"/>
         <source>No rewards are available for this client right now.</source>
         <translation>No hay premios disponibles para este cliente en este momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="277"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="282"/>
         <source>This reward is out of stock.</source>
         <translation>Este premio no tiene stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="281"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="286"/>
         <source>The client is missing %1 points for %2.</source>
         <translation>Al cliente le faltan %1 puntos para %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="290"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="21"/>
         <source>Confirm the exchange</source>
         <translation>Confirmar el canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="291"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="22"/>
         <source>Exchange %1 for %2 points.</source>
         <translation>Canjear %1 por %2 puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="294"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="25"/>
         <source>Balance now: %1. Balance after: %2.</source>
         <translation>Saldo actual: %1. Saldo después: %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="297"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="28"/>
         <source>The points are debited at once. The client collects the reward with a code.</source>
         <translation>Los puntos se descuentan en el acto. El cliente retira el premio con un código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="298"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="32"/>
         <source>Exchange for %1 pts</source>
         <translation>Canjear por %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="313"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="39"/>
         <source>Confirm the money exchange</source>
         <translation>Confirmar el canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="314"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="40"/>
         <source>Exchange points for %1 in money.</source>
         <translation>Canjear puntos por %1 en dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="315"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="43"/>
         <source>Balance now: %1 points.</source>
         <translation>Saldo actual: %1 puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="316"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="46"/>
         <source>The points are debited at the program&apos;s rate; the result shows how many.</source>
         <translation>Los puntos se descuentan según la tasa del programa; el resultado muestra cuántos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="317"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="50"/>
         <source>Exchange for %1</source>
         <translation>Canjear por %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="408"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="57"/>
         <source>Exchanged for %1 in money</source>
         <translation>Canjeado por %1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="412"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="61"/>
         <source>Exchanged: %1</source>
         <translation>Canjeado: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="416"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="64"/>
         <source>−%1 points</source>
         <translation>−%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="417"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="67"/>
         <source>New balance: %1 (updating…)</source>
         <translation>Saldo nuevo: %1 (actualizando…)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="429"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="407"/>
         <source>New balance: %1</source>
         <translation>Saldo nuevo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="433"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="411"/>
         <source>New balance: %1 (expected; could not be read now)</source>
         <translation>Saldo nuevo: %1 (estimado; no se pudo leer ahora)</translation>
     </message>
@@ -3969,48 +3974,48 @@
 <context>
     <name>SaleSide</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="32"/>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="80"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="34"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="92"/>
         <source>Preview</source>
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="63"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="75"/>
         <source>No preview without a connection: the points will be computed when the connection returns. The credit is saved and sent automatically.</source>
         <translation>Sin conexión no hay vista previa: los puntos se calcularán cuando vuelva la conexión. La acreditación queda guardada y se envía automáticamente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="80"/>
         <source>Type the purchase amount with the keypad or the keyboard, then tap Preview.</source>
         <translation>Escriba el monto de la compra con el teclado numérico o el teclado, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="70"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="82"/>
         <source>Tap an item once per unit, then tap Preview.</source>
         <translation>Toque un ítem una vez por unidad, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="74"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="86"/>
         <source>Crediting…</source>
         <translation>Acreditando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="77"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="89"/>
         <source>Try again: save the credit</source>
         <translation>Reintentar: guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="78"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="90"/>
         <source>Save the credit</source>
         <translation>Guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="83"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="95"/>
         <source>Try again: credit %1 points</source>
         <translation>Reintentar: acreditar %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="84"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="96"/>
         <source>Credit %1 points</source>
         <translation>Acreditar %1 puntos</translation>
     </message>
@@ -4084,35 +4089,35 @@
 <context>
     <name>TodayScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="73"/>
         <source>Today on this kiosk</source>
         <translation>Hoy en esta terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="76"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="77"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="113"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="114"/>
         <source>No operations on this kiosk today yet.
 Credits, exchanges, deliveries and cancels will appear here.</source>
         <translation>Todavía no hay operaciones hoy en esta terminal.
 Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulaciones.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="80"/>
-        <location filename="../../kiosk/ui/screens/today.py" line="134"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="81"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="135"/>
         <source>Today</source>
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="163"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="165"/>
         <source>Pending (%1)</source>
         <translation>Pendientes (%1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today.py" line="188"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="190"/>
         <source>%n operation(s) will be sent again now.</source>
         <translation>
             <numerusform>%n operación se enviará de nuevo ahora.</numerusform>
@@ -4120,57 +4125,57 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="203"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="205"/>
         <source>Not authorized. The operation stays in the list.</source>
         <translation>No autorizado. La operación sigue en la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="209"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="211"/>
         <source>Discarded: it will not be sent. Today&apos;s list shows it as failed.</source>
         <translation>Descartada: no se enviará. La lista de hoy la muestra como fallida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="243"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="246"/>
         <source>1 operation</source>
         <translation>1 operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="245"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="248"/>
         <source>%1 operations</source>
         <translation>%1 operaciones</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="247"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="250"/>
         <source>%1 points credited</source>
         <translation>%1 puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="271"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="275"/>
         <source>This cancel was not authorized. Nothing changed.</source>
         <translation>Esta anulación no fue autorizada. No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="280"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="288"/>
         <source>The credit had not been sent yet: it is voided. No points were given.</source>
         <translation>La acreditación aún no se había enviado: quedó anulada. No se dieron puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="285"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="293"/>
         <source>Cancel saved: it will be sent automatically (see Pending).</source>
         <translation>Anulación guardada: se enviará automáticamente (vea Pendientes).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="290"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="298"/>
         <source>This credit was already canceled or does not exist. Nothing was changed.</source>
         <translation>Esta acreditación ya fue anulada o no existe. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="294"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="302"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="296"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="304"/>
         <source>Credit canceled: %1 points taken back from %2.</source>
         <translation>Acreditación anulada: se le descontaron %1 puntos a %2.</translation>
     </message>
@@ -4178,107 +4183,107 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
 <context>
     <name>TodayTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="26"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="27"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="27"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="28"/>
         <source>Reward exchange</source>
         <translation>Canje de premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="28"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="29"/>
         <source>Money exchange</source>
         <translation>Canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="29"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="30"/>
         <source>Delivery</source>
         <translation>Entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="30"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="31"/>
         <source>Credit canceled</source>
         <translation>Acreditación anulada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="31"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="32"/>
         <source>Enrollment</source>
         <translation>Alta de cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="34"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="35"/>
         <source>Done</source>
         <translation>Hecho</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="35"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="36"/>
         <source>Already credited</source>
         <translation>Ya acreditado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="36"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="37"/>
         <source>Pending</source>
         <translation>Pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="37"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="38"/>
         <source>Failed</source>
         <translation>Falló</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="38"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="39"/>
         <source>Refused</source>
         <translation>Rechazado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="40"/>
         <source>Voided</source>
         <translation>Descartado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="42"/>
         <source>Canceled</source>
         <translation>Anulado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="43"/>
         <source>Cancel pending</source>
         <translation>Anulación pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="45"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="46"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="47"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="48"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="49"/>
         <source>Amount</source>
         <translation>Monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="50"/>
         <source>Ticket</source>
         <translation>Ticket</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="51"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>

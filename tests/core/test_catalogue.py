@@ -8,7 +8,7 @@ import asyncio
 import sqlite3
 import uuid
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from kiosk.api.errors import ApiError, ErrorKind
 from kiosk.api.models.catalog import PointItem
 from kiosk.api.retry import RetryPolicy
 from kiosk.api.transport import Timeouts
-from kiosk.core.catalogue import PointItemCache, PointItemCatalogue, item_json
+from kiosk.core.catalogue import PointItemCache, PointItemCatalogue, item_json, saved_at_text
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.journal import AsyncJournal
 from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
@@ -68,6 +68,30 @@ def _expected_ids(world: World) -> list[int]:
 
 def _catalogue(session: CounterSession, at: float = SAVED_AT) -> PointItemCatalogue:
     return PointItemCatalogue(session, clock=lambda: at)
+
+
+BUENOS_AIRES = timezone(timedelta(hours=-3))
+
+
+@pytest.mark.parametrize(
+    ("saved", "locale", "text"),
+    [
+        (datetime(2026, 11, 21, 17, 32, tzinfo=UTC), "es-AR", "14:32"),
+        (datetime(2026, 11, 21, 17, 32, tzinfo=UTC), "en-US", "2:32 PM"),
+        (datetime(2026, 11, 21, 3, 5, tzinfo=UTC), "en-US", "12:05 AM"),
+        # 01:30 UTC on the 22nd is still the 21st at the store: today, no date.
+        (datetime(2026, 11, 22, 1, 30, tzinfo=UTC), "es-AR", "22:30"),
+        # Another day at the store: with the date.
+        (datetime(2026, 11, 20, 17, 32, tzinfo=UTC), "es-AR", "20/11/2026 14:32"),
+        (datetime(2026, 11, 21, 2, 59, tzinfo=UTC), "es-AR", "20/11/2026 23:59"),
+        (datetime(2026, 11, 20, 17, 32, tzinfo=UTC), "en-US", "11/20/2026 2:32 PM"),
+    ],
+)
+def test_saved_at_text_is_the_store_time_with_the_date_when_not_today(
+    saved: datetime, locale: str, text: str
+) -> None:
+    now = datetime(2026, 11, 21, 23, 0, tzinfo=BUENOS_AIRES)
+    assert saved_at_text(saved, locale, now=now, tz=BUENOS_AIRES) == text
 
 
 def test_item_json_reads_back_the_same_item() -> None:

@@ -171,13 +171,13 @@ def test_the_rewards_grid_keeps_its_tiles_and_builds_new_ones_ahead(
     grid.set_cards(cards)
     tiles = dict(grid.tiles)
     assert [t.card.product_id for t in tiles.values()] == [1, 2, 3]
-    assert "dashed" not in tiles[3].styleSheet()  # 1.500 of 2.000: within reach
+    assert tiles[3].property("reach") == "true"  # 1.500 of 2.000: within reach
     chosen: list[RewardCard] = []
     grid.chosen.connect(chosen.append)
 
     grid.set_cards(with_balance(grid.cards(), 1200))  # after an exchange
     assert grid.tiles == tiles  # the same widgets, updated
-    assert "dashed" in tiles[3].styleSheet()
+    assert tiles[3].property("reach") == "false"
     assert tiles[3].status.text() == "Missing 300 pts"
     QTest.mouseClick(tiles[2], Qt.MouseButton.LeftButton)
     assert [c.balance for c in chosen] == [1200]  # the tile's current card

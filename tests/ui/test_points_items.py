@@ -1,16 +1,18 @@
 """The Points screen's point items against the simulator: the grid of tiles, the
 basket with counts and remove, the 100-unit limit, preview and a credit with
-repeated ids checked in the ledger."""
+repeated ids checked in the ledger; tiles and basket rows updated in place (#4)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import QEvent, QObject
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.sale import SaleMode
 from kiosk.core.session import CounterSession
+from kiosk.sim.control import SimControl
 from kiosk.sim.world import World
 from kiosk.ui.screens.points import PointsScreen
 from tests.qt_async import until
@@ -86,5 +88,81 @@ def test_another_client_starts_a_new_sale(
         assert screen.flow.sale.basket.is_empty
         assert screen.ticket.text() == ""
         assert screen.amount_tab.isChecked()
+
+    arun(scenario())
+
+
+class StyleSpy(QObject):
+    """Counts the restyling a re-polish sends a widget (palette and font changes)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.restyled = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.FontChange):
+            self.restyled += 1
+        return False
+
+
+def test_taps_update_the_tile_and_the_basket_row_in_place(
+    qtbot: QtBot, screen: PointsScreen, arun: Run
+) -> None:
+    async def scenario() -> None:
+        qtbot.mouseClick(screen.items_tab, LEFT)
+        await until(lambda: len(screen.grid.tiles) > 2)
+        first, second = list(screen.grid.tiles)[:2]
+        tile = screen.grid.tiles[first]
+        spy = StyleSpy()
+        tile.installEventFilter(spy)
+        qtbot.mouseClick(tile, LEFT)  # into the basket: restyled ("chosen")
+        assert tile.property("chosen") == "true"
+        assert spy.restyled > 0
+        row, minus = screen.basket.rows[first], screen.basket.minus[first]
+        assert row.isVisible()  # (the first row, added while the list was hidden)
+        spy.restyled = 0
+        qtbot.mouseClick(tile, LEFT)
+        qtbot.mouseClick(screen.grid.tiles[second], LEFT)
+        qtbot.mouseClick(tile, LEFT)
+        assert tile.badge.text() == "3"
+        assert spy.restyled == 0  # still chosen: no re-polish for a new count
+        assert screen.basket.rows[first] is row  # the same row and button, counted up
+        assert screen.basket.minus[first] is minus
+        assert row.count.text() == "3 ×"
+        assert screen.basket.rows[second].isVisible()
+        qtbot.mouseClick(screen.basket.minus[second], LEFT)  # its last unit: row gone
+        assert set(screen.basket.rows) == {first}
+        assert screen.basket.rows[first] is row
+        for _ in range(3):
+            qtbot.mouseClick(minus, LEFT)
+        assert tile.property("chosen") == "false"
+        assert not tile.badge.isVisibleTo(tile)
+        assert screen.basket.rows == {}
+        assert screen.basket.empty.isVisibleTo(screen.basket)
+
+    arun(scenario())
+
+
+def test_a_request_in_flight_refuses_taps_without_disabling_the_tiles(
+    qtbot: QtBot, screen: PointsScreen, arun: Run, sim_world: World
+) -> None:
+    async def scenario() -> None:
+        qtbot.mouseClick(screen.items_tab, LEFT)
+        await until(lambda: bool(screen.grid.tiles))
+        first = next(iter(screen.grid.tiles))
+        tile = screen.grid.tiles[first]
+        qtbot.mouseClick(tile, LEFT)
+        SimControl(sim_world).add_fault("latency", r"preview", seconds=0.3)
+        qtbot.mouseClick(screen.main, LEFT)  # Preview: on its way
+        await until(lambda: screen.main.busy)
+        assert tile.isEnabled()  # not restyled twice a request...
+        qtbot.mouseClick(tile, LEFT)  # ...but refused, like the basket and the tabs
+        qtbot.mouseClick(screen.basket.minus[first], LEFT)
+        qtbot.mouseClick(screen.basket.clear, LEFT)
+        assert not screen.items_tab.isEnabled()
+        assert screen.flow.sale.basket.lines() == [(first, 1)]
+        await until(lambda: screen.preview_card.isVisible() and not screen.main.busy)
+        assert screen.flow.sale.basket.lines() == [(first, 1)]
+        assert screen.preview_card.units.text() == "1 units"
 
     arun(scenario())

@@ -103,8 +103,8 @@ def test_grid_shows_the_price_at_the_clients_level_and_dims_what_is_out_of_reach
         assert missing > 0
         assert not bolso.card.affordable
         assert bolso.status.text() == f"Missing {format_points(missing, locale)} pts"
-        assert "dashed" in bolso.styleSheet()
-        assert "dashed" not in cafe.styleSheet()
+        assert bolso.property("reach") == "false"  # dashed, dimmed (the grid's sheet)
+        assert cafe.property("reach") == "true"
         assert bolso.badge.text() == "1 left"
         assert (
             tile(screen, sim_world, "Torta de cumpleaños individual").badge.text() == "1 per client"
@@ -118,13 +118,15 @@ def test_grid_shows_the_price_at_the_clients_level_and_dims_what_is_out_of_reach
         assert f"missing {format_points(missing, locale)} points" in screen.banner.text()
 
         # Another client, another level: other prices and the Oro-only reward.
+        plata_price = cafe.card.price
         await identify(session, screen, oro)
         await until(
             lambda: product(sim_world, "Cena para dos en parrilla")["id"] in screen.grid.tiles
         )
         oro_cafe = tile(screen, sim_world, "Café con medialunas")
         assert oro_cafe.card.price == price(sim_world, "Café con medialunas", oro["level"]["id"])
-        assert oro_cafe.card.price < cafe.card.price
+        assert oro_cafe.card.price < plata_price
+        assert oro_cafe is cafe  # the tile kept from the last client, updated in place
         assert tile(screen, sim_world, "Bolso térmico").card.affordable
         assert screen.banner.text() == ""
 

@@ -6,6 +6,9 @@ the grid of point items; right, the basket, the preview and the main button,
 which walks the sale: "Preview" -> "Credit 1.234 points" -> the result. The
 optional ticket number sits top right. The sale itself (its state, its fixed
 external id, the journal) lives in ``kiosk.core.credit``; this screen shows it.
+Point items from the offline copy say how old they are. An edit or answer changes
+only what differs, laid out once; a request in flight refuses edits by a flag, with
+only the action buttons disabled (issue #4: no event-loop stall over 16 ms).
 """
 
 from __future__ import annotations
@@ -16,23 +19,19 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QStackedWidget,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from shiboken6 import isValid
 
 from kiosk.api.errors import ApiError
 from kiosk.api.models.clients import Client
 from kiosk.core.amounts import AmountError
 from kiosk.core.basket import BasketFull
-from kiosk.core.catalogue import PointItemCatalogue
+from kiosk.core.catalogue import PointItemCatalogue, saved_at_text
 from kiosk.core.credit import CreditFlow
 from kiosk.core.credit_outbox import OutboxSender
-from kiosk.core.sale import CreditOutcome, Sale, SaleError, SaleMode, SaleProblem, SaleState
+from kiosk.core.sale import CreditOutcome, Sale, SaleError, SaleMode, SaleState
 from kiosk.core.session import CounterSession
-from kiosk.core.tickets import MAX_TICKET_LENGTH, TicketError
+from kiosk.core.tickets import TicketError
 from kiosk.ui.messages import amount_text, error_text
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.points_bar import ModeBar
@@ -43,7 +42,14 @@ from kiosk.ui.screens.points_panels import (
     CreditResultView,
 )
 from kiosk.ui.screens.points_side import SaleSide
+from kiosk.ui.screens.points_text import (
+    basket_full_text,
+    credit_failed_text,
+    sale_problem_text,
+    ticket_problem_text,
+)
 from kiosk.ui.widgets.keypad import BACKSPACE
+from kiosk.ui.widgets.relayout import one_relayout
 
 log = logging.getLogger(__name__)
 
@@ -61,8 +67,10 @@ class PointsScreen(Screen):
         locale = session.config.locale
         self.flow = CreditFlow(session)
         self.catalogue = PointItemCatalogue(session)
+        self.catalogue.changed.connect(self._items_changed)
         self._client_id = session.client.id if session.client else None
         self._working = False
+        self._shown_outcome: CreditOutcome | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.bar = ModeBar()
         self.bar.mode_chosen.connect(lambda mode: self.set_mode(SaleMode(mode)))
@@ -80,8 +88,18 @@ class PointsScreen(Screen):
         self.items_note.setWordWrap(True)
         self.items_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.items_note.setStyleSheet("font-size: 22px;")
+        self.items_age = QLabel()  # "Point items as of 14:32 (offline)"
+        self.items_age.setProperty("role", "muted")
+        self.items_age.setStyleSheet("font-size: 17px; font-weight: 600;")
+        self.items_age.hide()
+        self.items_page = QWidget()
+        items_column = QVBoxLayout(self.items_page)
+        items_column.setContentsMargins(0, 0, 0, 0)
+        items_column.setSpacing(8)
+        items_column.addWidget(self.items_age)
+        items_column.addWidget(self.grid, 1)
         self.modes = QStackedWidget()
-        for page in (self.pad, self.grid, self.items_note):
+        for page in (self.pad, self.items_page, self.items_note):
             self.modes.addWidget(page)
         # Right: basket, hint, preview, main button.
         self.side = SaleSide(locale)
@@ -90,12 +108,16 @@ class PointsScreen(Screen):
         self.basket.removed.connect(self.remove_item)
         self.basket.cleared.connect(self.clear_items)
         self.main.clicked.connect(self.next_step)
-        sale_page = QWidget()
-        row = QHBoxLayout(sale_page)
-        row.setContentsMargins(0, 0, 0, 0)
+        sale_page = QWidget()  # the bar is part of it: hidden with it behind the result
+        column = QVBoxLayout(sale_page)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(16)
+        row = QHBoxLayout()
         row.setSpacing(24)
         row.addWidget(self.modes, 3)
         row.addWidget(self.side, 2)
+        column.addWidget(self.bar)
+        column.addLayout(row, 1)
         self.result = CreditResultView(locale)
         self.result.new_sale.connect(self.new_sale)
         self.pages = QStackedWidget()
@@ -105,7 +127,6 @@ class PointsScreen(Screen):
         self.result_timer.setSingleShot(True)
         self.result_timer.setInterval(RESULT_SECONDS * 1000)
         self.result_timer.timeout.connect(self.new_sale)
-        self.body.addWidget(self.bar)
         self.body.addWidget(self.pages, 1)
         self._render()
 
@@ -115,6 +136,7 @@ class PointsScreen(Screen):
     # -- life cycle ------------------------------------------------------------------
     async def preload(self) -> None:
         self.grid.set_items(await self.catalogue.preload())
+        self._show_items_age()
         self._render()
 
     def entered(self) -> None:
@@ -151,11 +173,7 @@ class PointsScreen(Screen):
         try:
             change()
         except BasketFull as full:
-            self.banner.show_error(
-                self.tr(
-                    "A credit takes at most %1 units. Credit these first, then the rest."
-                ).replace("%1", str(full.limit))
-            )
+            self.banner.show_error(basket_full_text(full.limit))
             return False
         self.pad.show_problem("")
         if self.banner.kind == "error":
@@ -208,7 +226,25 @@ class PointsScreen(Screen):
             self.show_error(error)
         finally:
             self.bar.refresh.setEnabled(not self._working)
+            self._show_items_age()
             self._render()
+
+    def _items_changed(self, _: None) -> None:
+        """The catalogue fetched a fresh list by itself (the connection came back)."""
+        if isValid(self):
+            self.grid.set_items(self.catalogue.items)
+            self._show_items_age()
+            self._render()
+
+    def _show_items_age(self) -> None:
+        """Say when the point items shown were fetched, if they come from the offline copy."""
+        saved_at = self.catalogue.saved_at
+        if self.catalogue.from_cache and saved_at is not None:
+            when = saved_at_text(saved_at, self.session.config.locale)
+            self.items_age.setText(self.tr("Point items as of %1 (offline)").replace("%1", when))
+            self.items_age.setVisible(True)
+        else:
+            self.items_age.setVisible(False)
 
     # -- keyboard ------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -258,10 +294,12 @@ class PointsScreen(Screen):
         self.setFocus()
 
     def _set_working(self, working: bool) -> None:
+        """While a request runs, edits are refused (``_edit``, ``next_step`` and the
+        keys check the flag) and the action buttons are disabled; the tiles and the
+        basket only ignore taps: disabling them restyled every tile twice a request."""
         self._working = working
         self.bar.set_working(working)
-        for widget in (self.pad.keypad, self.grid, self.basket):
-            widget.setEnabled(not working)
+        self.pad.keypad.setEnabled(not working)
 
     def _start_preview(self) -> None:
         self.banner.dismiss()
@@ -312,59 +350,40 @@ class PointsScreen(Screen):
 
     def _credit_failed(self, sale: Sale, error: ApiError) -> None:
         log.warning("points: credit failed: %s", error)
-        if isinstance(self.flow.sender, OutboxSender):
-            self.banner.show_error(
-                self.tr(
-                    "%1 The credit was not given; it stays in the Pending list for a manager."
-                ).replace("%1", error_text(error))
-            )
-        elif sale.maybe_applied:
-            self.banner.show_error(
-                self.tr(
-                    "The answer was lost on the way: the points may already be credited. "
-                    "Tap Try again: this sale is never credited twice."
-                )
-            )
-        else:
-            self.banner.show_error(error_text(error))
+        outbox = isinstance(self.flow.sender, OutboxSender)
+        self.banner.show_error(
+            credit_failed_text(error_text(error), outbox=outbox, maybe_applied=sale.maybe_applied)
+        )
 
     def _problem(self, error: BaseException) -> None:
         if isinstance(error, AmountError):
             self.pad.show_problem(amount_text(error))
         elif isinstance(error, TicketError):
-            self.bar.show_ticket_problem(
-                self.tr("Check the ticket number: letters, digits and '-' only, up to %1.").replace(
-                    "%1", str(MAX_TICKET_LENGTH)
-                )
-            )
+            self.bar.show_ticket_problem(ticket_problem_text())
         elif isinstance(error, SaleError):
-            self.banner.show_error(self._sale_text(error.problem))
+            self.banner.show_error(sale_problem_text(error.problem))
         else:
             self.show_error(error)
 
-    def _sale_text(self, problem: SaleProblem) -> str:
-        if problem is SaleProblem.EMPTY_BASKET:
-            return self.tr("Tap the items of the purchase first.")
-        if problem is SaleProblem.NO_CLIENT:
-            return self.tr("Identify a client first.")
-        if problem is SaleProblem.CLIENT_CHANGED:
-            return self.tr("The client changed. Check the sale and preview it again.")
-        return self.tr("Wait for the current credit to finish.")
-
     # -- showing the sale ------------------------------------------------------------------
     def _render(self) -> None:
+        with one_relayout(self):  # what changes is laid out once, not at each show()
+            self._show_sale()
+
+    def _show_sale(self) -> None:
         sale = self.sale
         outcome = sale.outcome
         if sale.state is SaleState.DONE and outcome is not None:
             basket = sale.basket
             units = basket.total_units if sale.mode is SaleMode.ITEMS else 0
             amount = sale.amount if sale.mode is SaleMode.AMOUNT else None
-            self.result.show_outcome(outcome, amount, units, sale.ticket)
+            if self._shown_outcome is not outcome:  # (a render with the result on show)
+                self._shown_outcome = outcome
+                self.result.show_outcome(outcome, amount, units, sale.ticket)
             self.pages.setCurrentWidget(self.result)
-            self.bar.hide()
             return
+        self._shown_outcome = None
         self.pages.setCurrentIndex(0)
-        self.bar.show()
         items = sale.mode is SaleMode.ITEMS
         self.bar.show_mode(sale.mode)
         self.bar.show_ticket(sale.ticket_text)
@@ -372,7 +391,7 @@ class PointsScreen(Screen):
         if not items:
             self.modes.setCurrentWidget(self.pad)
         elif self.grid.tiles:
-            self.modes.setCurrentWidget(self.grid)
+            self.modes.setCurrentWidget(self.items_page)
         else:
             if not self.tasks.running("items"):
                 self.items_note.setText(

@@ -63,16 +63,18 @@ class AmountPad(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(column)
+        self._muted: bool | None = None
         self.show_text("")
         self.show_problem("")
 
     def show_text(self, text: str) -> None:
-        p = current_palette()
         shown = text or "0"
         self.amount.setText(
             f"$ {shown}" if self.amount_locale is AmountLocale.ES_AR else f"${shown}"
         )
-        self.amount.setStyleSheet("" if text else f"color: {p.muted};")
+        if self._muted is not (not text):  # restyled only when it empties or fills
+            self._muted = not text
+            self.amount.setStyleSheet("" if text else f"color: {current_palette().muted};")
 
     def show_problem(self, text: str) -> None:
         self.problem.setText(text)

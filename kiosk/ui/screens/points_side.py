@@ -1,5 +1,7 @@
 """The Points screen's right column: the basket (items mode), what to do next,
-the preview, and the main button that walks the sale."""
+the preview, and the main button that walks the sale. ``show_sale`` changes only
+what differs from what is shown (issue #4: each change of a widget's text, icon or
+visibility costs a layout or a repaint of the column)."""
 
 from __future__ import annotations
 
@@ -39,21 +41,31 @@ class SaleSide(QWidget):
         layout.addWidget(self.preview_card)
         layout.addStretch(0)
         layout.addWidget(self.main)
+        self._shown_preview: tuple[object, ...] | None = None
+        self._main_icon: bool | None = None
 
     def show_sale(self, sale: Sale, names: dict[int, str]) -> None:
         items = sale.mode is SaleMode.ITEMS
         basket = sale.basket
-        self.basket.show_lines(basket.lines(), names)
+        if items or self.basket.rows:
+            self.basket.show_lines(basket.lines(), names)
         self.basket.setVisible(items)
         preview = sale.preview
+        units = basket.total_units if items else 0
         if preview is not None:
-            self.preview_card.show_preview(preview, sale.amount, basket.total_units if items else 0)
+            shown = (preview, sale.amount, units)
+            if shown != self._shown_preview:
+                self.preview_card.show_preview(preview, sale.amount, units)
+                self._shown_preview = shown
         self.preview_card.setVisible(preview is not None)
-        self.hint.setText(self._hint(sale))
-        self.hint.setVisible(bool(self.hint.text()))
+        hint = self._hint(sale)
+        self.hint.setText(hint)
+        self.hint.setVisible(bool(hint))
         self.main.setText(self._main_text(sale))
-        accent_text = current_palette().accent_text
-        self.main.setIcon(icon("points", accent_text) if preview is not None else QIcon())
+        if self._main_icon is not (preview is not None):
+            self._main_icon = preview is not None
+            accent_text = current_palette().accent_text
+            self.main.setIcon(icon("points", accent_text) if preview is not None else QIcon())
 
     def _hint(self, sale: Sale) -> str:
         if sale.preview is not None:

@@ -6,6 +6,7 @@ pickup code large and as a QR. Refusals (insufficient points, no stock, level,
 cap, disabled, money minimum) end in plain words; a lost answer that cannot be
 settled says "not certain: check before retrying" and is never resent. Offline, or
 for a client accepted offline (unverified), nothing is tried (``rewards_offline``).
+A change of page and of the bar is laid out once (``one_relayout``, issue #4).
 """
 
 from __future__ import annotations
@@ -19,11 +20,10 @@ from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton, QS
 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind, Reason
 from kiosk.api.models.clients import Client
-from kiosk.core.amounts import format_amount, format_points
+from kiosk.core.amounts import format_points
 from kiosk.core.offline_client import is_unverified, no_connection
 from kiosk.core.rewards import (
     ExchangeDone,
-    ExchangeKind,
     LevelLadder,
     RewardCard,
     exchange_money,
@@ -47,9 +47,11 @@ from kiosk.ui.screens.rewards_sheets import (
     segment_button,
     segment_style,
 )
+from kiosk.ui.screens.rewards_text import money_sheet, result_texts, reward_sheet
 from kiosk.ui.screens.rewards_write import PendingWrite
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.qr_view import load_encoder
+from kiosk.ui.widgets.relayout import one_relayout
 
 log = logging.getLogger(__name__)
 
@@ -238,28 +240,31 @@ class RewardsScreen(Screen):
         show()
 
     def show_catalog(self) -> None:
-        self.rewards_tab.setChecked(True)
-        self.summary.show()
-        self.refresh.show()
-        if self.grid.tiles:
-            self.pages.setCurrentWidget(self.grid)
-        elif is_unverified(self.session.client):
-            self.reload()  # says why: no rewards until identified online
-        elif self.tasks.running("catalog"):
-            self._show_empty(self.tr("Loading the rewards…"))
-        else:
-            self._show_empty(self.tr("No rewards are available for this client right now."))
+        with one_relayout(self):
+            self.rewards_tab.setChecked(True)
+            self.summary.show()
+            self.refresh.show()
+            if self.grid.tiles:
+                self.pages.setCurrentWidget(self.grid)
+            elif is_unverified(self.session.client):
+                self.reload()  # says why: no rewards until identified online
+            elif self.tasks.running("catalog"):
+                self._show_empty(self.tr("Loading the rewards…"))
+            else:
+                self._show_empty(self.tr("No rewards are available for this client right now."))
 
     def show_money(self) -> None:
-        self.money_tab.setChecked(True)
-        self.summary.hide()
-        self.refresh.hide()
-        self.pages.setCurrentWidget(self.money)
+        with one_relayout(self):
+            self.money_tab.setChecked(True)
+            self.summary.hide()
+            self.refresh.hide()
+            self.pages.setCurrentWidget(self.money)
         self.money.amount.setFocus()
 
     def _show_empty(self, text: str) -> None:
-        self.empty.setText(text)
-        self.pages.setCurrentWidget(self.empty)
+        with one_relayout(self):
+            self.empty.setText(text)
+            self.pages.setCurrentWidget(self.empty)
 
     # -- exchange for a reward ---------------------------------------------------------
     def _refuse_now(self) -> bool:
@@ -285,19 +290,13 @@ class RewardsScreen(Screen):
             return
         self.banner.dismiss()
         self._chosen, self._money = card, None
-        self.sheet.set_icon("rewards")
-        self.sheet.ask(
-            self.tr("Confirm the exchange"),
-            self.tr("Exchange %1 for %2 points.")
-            .replace("%1", card.name)
-            .replace("%2", format_points(card.price, locale)),
-            self.tr("Balance now: %1. Balance after: %2.")
-            .replace("%1", format_points(card.balance, locale))
-            .replace("%2", format_points(card.balance_after, locale)),
-            self.tr("The points are debited at once. The client collects the reward with a code."),
-            self.tr("Exchange for %1 pts").replace("%1", format_points(card.price, locale)),
-        )
-        self.pages.setCurrentWidget(self.sheet)
+        self._ask("rewards", reward_sheet(card, locale))
+
+    def _ask(self, icon_name: str, texts: tuple[str, str, str, str, str]) -> None:
+        with one_relayout(self):
+            self.sheet.set_icon(icon_name)
+            self.sheet.ask(*texts)
+            self.pages.setCurrentWidget(self.sheet)
 
     # -- exchange for money --------------------------------------------------------------
     def ask_money(self, amount: Decimal) -> None:
@@ -307,16 +306,7 @@ class RewardsScreen(Screen):
         locale = self.session.config.locale
         self.banner.dismiss()
         self._chosen, self._money = None, amount
-        money = format_amount(amount, locale)
-        self.sheet.set_icon("money")
-        self.sheet.ask(
-            self.tr("Confirm the money exchange"),
-            self.tr("Exchange points for %1 in money.").replace("%1", money),
-            self.tr("Balance now: %1 points.").replace("%1", format_points(client.balance, locale)),
-            self.tr("The points are debited at the program's rate; the result shows how many."),
-            self.tr("Exchange for %1").replace("%1", money),
-        )
-        self.pages.setCurrentWidget(self.sheet)
+        self._ask("money", money_sheet(amount, client.balance, locale))
 
     # -- confirm, result -----------------------------------------------------------------
     def _writing(self) -> bool:
@@ -403,22 +393,10 @@ class RewardsScreen(Screen):
         await self._load()
 
     def _show_result(self, done: ExchangeDone) -> None:
-        locale = self.session.config.locale
-        if done.kind is ExchangeKind.MONEY and done.money is not None:
-            heading = self.tr("Exchanged for %1 in money").replace(
-                "%1", format_amount(done.money, locale)
-            )
-        else:
-            heading = self.tr("Exchanged: %1").replace("%1", done.reward)
-        self.result.show_result(
-            heading,
-            done.code,
-            self.tr("−%1 points").replace("%1", format_points(done.points, locale)),
-            self.tr("New balance: %1 (updating…)").replace(
-                "%1", format_points(done.expected_balance, locale)
-            ),
-        )
-        self.pages.setCurrentWidget(self.result)
+        heading, points, balance = result_texts(done, self.session.config.locale)
+        with one_relayout(self):
+            self.result.show_result(heading, done.code, points, balance)
+            self.pages.setCurrentWidget(self.result)
 
     async def _after(self, client: Client, done: ExchangeDone) -> None:
         """Fresh balance, fresh catalog (the stock changed)."""

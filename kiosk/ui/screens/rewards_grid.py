@@ -4,15 +4,22 @@ A card shows a drawn placeholder (images are never downloaded), the name, the
 price at the client's level, the stock when it is controlled and the per-client
 cap; a reward out of reach is dimmed with how many points are missing. A tap
 emits ``chosen`` with the card.
+
+The tiles share one style sheet, set on the grid, with a ``reach`` property
+selector (styling each tile with sheets of its own is what made building and
+restyling them slow); they are kept per product and updated in place, also from one
+client to the next (``reset`` hides them): the next client's catalog mostly has the
+same rewards (issue #4).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from functools import cache
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -29,10 +36,45 @@ from kiosk.core.rewards import RewardCard
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.layouts import tile_scroll
+from kiosk.ui.widgets.relayout import show_deferred
 
 TILE_MIN_WIDTH = 240
 TILE_HEIGHT = 196
 GAP = 16
+
+
+def tile_style() -> str:
+    """The tiles' one style sheet (set on the grid): ``reach`` is "true" on a tile and
+    its labels when the client can take the reward."""
+    p = current_palette()
+    sheet = [
+        "QPushButton#rewardTile { border-radius: 14px; padding: 0; text-align: left; }",
+        f"QPushButton#rewardTile[reach='true'] {{ background: {p.surface};"
+        f" border: 2px solid {p.accent}; }}",
+        f"QPushButton#rewardTile[reach='false'] {{ background: {p.surface_alt};"
+        f" border: 2px dashed {p.border}; }}",
+        f"QPushButton#rewardTile:pressed {{ background: {p.info_bg}; }}",
+        f"QPushButton#rewardTile:focus {{ border: 3px solid {p.accent}; }}",
+        f"QLabel#rewardBadge {{ color: {p.muted}; font-size: 15px; }}",
+        "QLabel#rewardArt { border-radius: 12px; }",
+        f"QLabel#rewardArt[reach='true'] {{ background: {p.info_bg}; }}",
+        f"QLabel#rewardArt[reach='false'] {{ background: {p.surface}; }}",
+        "QLabel#rewardName { font-size: 18px; font-weight: 600; }",
+        "QLabel#rewardPrice { font-size: 26px; font-weight: 700; }",
+        "QLabel#rewardStatus { font-size: 16px; font-weight: 600; }",
+    ]
+    for reach, ink, status in (("true", p.text, p.accent), ("false", p.muted, p.muted)):
+        sheet.append(
+            f"QLabel#rewardName[reach='{reach}'], QLabel#rewardPrice[reach='{reach}']"
+            f" {{ color: {ink}; }}"
+        )
+        sheet.append(f"QLabel#rewardStatus[reach='{reach}'] {{ color: {status}; }}")
+    return "".join(sheet)
+
+
+@cache
+def _art(color: str) -> QPixmap:
+    return pixmap("rewards", color, 32)
 
 
 class RewardTile(QPushButton):
@@ -46,18 +88,18 @@ class RewardTile(QPushButton):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setFixedHeight(TILE_HEIGHT)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        p = current_palette()
         self.art = QLabel()
         self.art.setFixedSize(56, 56)
         self.art.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.badge = QLabel()
         self.badge.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-        self.badge.setStyleSheet(f"color: {p.muted}; font-size: 15px;")
         self.name = QLabel()
         self.name.setWordWrap(True)
         self.price = QLabel()
         self.status = QLabel()
-        for label in (self.art, self.badge, self.name, self.price, self.status):
+        names = ("rewardArt", "rewardBadge", "rewardName", "rewardPrice", "rewardStatus")
+        for label, name in zip(self._labels(), names, strict=True):
+            label.setObjectName(name)
             label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         top = QHBoxLayout()
         top.setSpacing(8)
@@ -73,10 +115,12 @@ class RewardTile(QPushButton):
         self._reachable: bool | None = None
         self.set_card(card)
 
+    def _labels(self) -> tuple[QLabel, ...]:
+        return (self.art, self.badge, self.name, self.price, self.status)
+
     def set_card(self, card: RewardCard) -> None:
         """Show ``card`` (this reward again with a new balance, price or stock). The
-        styles change only when the reward comes into or out of reach: styling a
-        tile is what makes building one slow."""
+        style changes only when the reward comes into or out of reach."""
         self.card = card
         locale = self.amount_locale
         self.badge.setText(self._badge_text(card, locale))
@@ -89,26 +133,15 @@ class RewardTile(QPushButton):
             self._style(card.affordable)
 
     def _style(self, reachable: bool) -> None:
+        """The ``reach`` property of the tile and its labels, for the grid's sheet."""
         p = current_palette()
-        ink = p.text if reachable else p.muted
-        self.art.setPixmap(pixmap("rewards", p.accent if reachable else p.muted, 32))
-        self.art.setStyleSheet(
-            f"background: {p.info_bg if reachable else p.surface}; border-radius: 12px;"
-        )
-        self.name.setStyleSheet(f"color: {ink}; font-size: 18px; font-weight: 600;")
-        self.price.setStyleSheet(f"color: {ink}; font-size: 26px; font-weight: 700;")
-        self.status.setStyleSheet(
-            f"color: {p.accent if reachable else p.muted}; font-size: 16px; font-weight: 600;"
-        )
-        border = p.accent if reachable else p.border
-        background = p.surface if reachable else p.surface_alt
-        self.setStyleSheet(
-            f"QPushButton#rewardTile {{ background: {background}; border: 2px "
-            f"{'solid' if reachable else 'dashed'} {border}; border-radius: 14px; "
-            f"padding: 0; text-align: left; }}"
-            f"QPushButton#rewardTile:pressed {{ background: {p.info_bg}; }}"
-            f"QPushButton#rewardTile:focus {{ border: 3px solid {p.accent}; }}"
-        )
+        self.art.setPixmap(_art(p.accent if reachable else p.muted))
+        reach = "true" if reachable else "false"
+        for widget in (self, *self._labels()):
+            widget.setProperty("reach", reach)
+            if widget.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
+                widget.style().unpolish(widget)
+                widget.style().polish(widget)
 
     def _badge_text(self, card: RewardCard, locale: AmountLocale) -> str:
         parts = []
@@ -140,8 +173,10 @@ class RewardGrid(QScrollArea):
         super().__init__(parent)
         self.amount_locale = locale
         self._inner, self._grid = tile_scroll(self, "rewardGrid", GAP)
+        self._inner.setStyleSheet(self._inner.styleSheet() + tile_style())
         self.tiles: dict[int, RewardTile] = {}
-        self._spare: dict[int, RewardTile] = {}  # built by prepare(), not shown yet
+        # Hidden tiles, by product: built by prepare(), or shown for an earlier client.
+        self._spare: dict[int, RewardTile] = {}
         self._order: list[RewardTile] = []
         self._columns = 0
 
@@ -167,10 +202,11 @@ class RewardGrid(QScrollArea):
         return tile
 
     def set_cards(self, cards: Sequence[RewardCard]) -> None:
-        """Show ``cards`` in their order. A reward already shown keeps its tile, updated
-        in place (a new balance re-sorts and restyles; rebuilding ten styled tiles
-        held the event loop for 50 ms and more); new rewards get a tile, gone ones
-        are deleted."""
+        """Show ``cards`` in their order. A reward that has a tile (shown, or hidden
+        since an earlier client) keeps it, updated in place (a new balance re-sorts and
+        restyles; rebuilding ten styled tiles held the event loop for 50 ms and more);
+        new rewards get a tile; the tiles of rewards not shown now are hidden and kept
+        for the next client (``set_cards([])`` on a reset)."""
         old = self.tiles
         self.tiles = {}
         order: list[RewardTile] = []
@@ -179,15 +215,15 @@ class RewardGrid(QScrollArea):
             if tile is None:
                 tile = self._spare.pop(card.product_id, None)
             if tile is None:
-                tile = self._new_tile(card)
+                tile = self._new_tile(card, self._inner)
             else:
                 tile.set_card(card)
             self.tiles[card.product_id] = tile
             order.append(tile)
-        for tile in (*old.values(), *self._spare.values()):
+        for product_id, tile in old.items():
             self._grid.removeWidget(tile)
-            tile.deleteLater()
-        self._spare = {}
+            tile.hide()
+            self._spare[product_id] = tile
         if order != self._order:
             self._order = order
             self._columns = 0
@@ -211,6 +247,8 @@ class RewardGrid(QScrollArea):
             self._grid.removeWidget(tile)
         for index, tile in enumerate(self._order):
             self._grid.addWidget(tile, index // columns, index % columns)
+            if tile.isHidden():
+                show_deferred(tile)  # laid out with the grid, not the whole screen
         for column in range(5):
             self._grid.setColumnStretch(column, 1 if column < columns else 0)
 

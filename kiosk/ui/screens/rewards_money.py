@@ -116,8 +116,12 @@ class MoneyPanel(QWidget):
         self.exchange.setText(self.tr("Exchange %1").replace("%1", formatted))
 
     def _show_error(self, text: str) -> None:
+        """``text`` under the amount, the field marked invalid ("": neither). Runs at
+        every keystroke: the field is re-polished only when its mark changes."""
         self.error.setText(text)
         self.error.setVisible(bool(text))
-        self.amount.setProperty("invalid", "true" if text else "false")
-        self.amount.style().unpolish(self.amount)
-        self.amount.style().polish(self.amount)
+        invalid = "true" if text else "false"
+        if self.amount.property("invalid") != invalid:
+            self.amount.setProperty("invalid", invalid)
+            self.amount.style().unpolish(self.amount)
+            self.amount.style().polish(self.amount)

@@ -29,6 +29,7 @@ class ConfirmSheet(QFrame):
         super().__init__(parent)
         self.setProperty("role", "card")
         self.art = QLabel()
+        self._icon_name = ""
         self.set_icon(icon_name)
         self.heading = QLabel()
         self.heading.setProperty("role", "heading")
@@ -67,7 +68,9 @@ class ConfirmSheet(QFrame):
         layout.addLayout(buttons)
 
     def set_icon(self, icon_name: str) -> None:
-        self.art.setPixmap(pixmap(icon_name, current_palette().accent, 48))
+        if icon_name != self._icon_name:  # (an SVG drawn: only when it changes)
+            self._icon_name = icon_name
+            self.art.setPixmap(pixmap(icon_name, current_palette().accent, 48))
 
     def ask(self, heading: str, message: str, detail: str, hint: str, confirm: str) -> None:
         self.heading.setText(heading)
