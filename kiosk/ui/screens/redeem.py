@@ -43,6 +43,7 @@ from kiosk.ui.screens.rewards_sheets import ConfirmSheet
 from kiosk.ui.screens.rewards_write import PendingWrite
 from kiosk.ui.theme import PRIMARY_PX, current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.relayout import one_relayout
 from kiosk.ui.widgets.scan_field import ScanField
 from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
 
@@ -158,10 +159,11 @@ class RedeemScreen(Screen):
         self.tasks.cancel_all()
         self._write = None  # a delivery on its way still ends and is journaled
         self.code.clear_input()
-        self.banner.dismiss()
-        self.sheet.set_busy(False)
-        self.find_button.set_busy(False)
-        self._show_empty()
+        with one_relayout(self):
+            self.banner.dismiss()
+            self.sheet.set_busy(False)
+            self.find_button.set_busy(False)
+            self._show_empty()
 
     def _show_empty(self, text: str = "") -> None:
         self.purchase = None
@@ -169,8 +171,9 @@ class RedeemScreen(Screen):
         self._uncertain = False
         self.card.clear()
         self.empty_text.setText(text or self.tr("Scan the QR or type the code the client shows."))
-        self.pages.setCurrentWidget(self.empty)
-        self._update_actions()
+        with one_relayout(self):
+            self.pages.setCurrentWidget(self.empty)
+            self._update_actions()
 
     # -- look up -----------------------------------------------------------------------
     def _edited(self, text: str) -> None:
@@ -202,8 +205,9 @@ class RedeemScreen(Screen):
         except ApiError as error:
             if error.kind is ErrorKind.NOT_FOUND:
                 log.info("redeem: code not found")
-                self._show_empty(self.tr("No purchase has the code %1.").replace("%1", code))
-                self.banner.show_error(error_text(error))
+                with one_relayout(self):
+                    self._show_empty(self.tr("No purchase has the code %1.").replace("%1", code))
+                    self.banner.show_error(error_text(error))
                 return
             if no_connection(error):
                 log.info("redeem: no connection (%s)", error.kind.value)
@@ -212,17 +216,18 @@ class RedeemScreen(Screen):
             raise
         finally:
             self._looking_up = ""
-        self._show_purchase(found)
-        if found.is_delivered:
-            self.banner.show_error(
-                self.tr("This code was already delivered (%1). Nothing to do.").replace(
-                    "%1", self._when(found)
+        with one_relayout(self):  # the card, the action row and a banner: one layout
+            self._show_purchase(found)
+            if found.is_delivered:
+                self.banner.show_error(
+                    self.tr("This code was already delivered (%1). Nothing to do.").replace(
+                        "%1", self._when(found)
+                    )
                 )
-            )
-        elif self._state is PurchaseState.CANCELED:
-            self.banner.show_error(
-                self.tr("This exchange was canceled: there is nothing to deliver.")
-            )
+            elif self._state is PurchaseState.CANCELED:
+                self.banner.show_error(
+                    self.tr("This exchange was canceled: there is nothing to deliver.")
+                )
         self.code.selectAll()
 
     def _when(self, purchase: Purchase) -> str:
@@ -234,8 +239,9 @@ class RedeemScreen(Screen):
         view = view_purchase(purchase, self.session.config.locale, expired=expired)
         self._state = view.state
         self.card.show_view(view)
-        self.pages.setCurrentWidget(self.card)
-        self._update_actions()
+        with one_relayout(self):
+            self.pages.setCurrentWidget(self.card)
+            self._update_actions()
 
     def _update_actions(self) -> None:
         on_sheet = self.pages.currentWidget() is self.sheet
@@ -273,14 +279,16 @@ class RedeemScreen(Screen):
             self.tr("Confirm only once the client has the reward."),
             self.tr("Confirm delivery"),
         )
-        self.pages.setCurrentWidget(self.sheet)
-        self._update_actions()
+        with one_relayout(self):  # the sheet in, the action row out: one layout
+            self.pages.setCurrentWidget(self.sheet)
+            self._update_actions()
 
     def back(self) -> None:
         if self._writing():
             return
-        self.pages.setCurrentWidget(self.card if self.purchase else self.empty)
-        self._update_actions()
+        with one_relayout(self):
+            self.pages.setCurrentWidget(self.card if self.purchase else self.empty)
+            self._update_actions()
 
     def _writing(self) -> bool:
         return self._write is not None and self._write.running
@@ -290,8 +298,9 @@ class RedeemScreen(Screen):
         if purchase is None or self._writing() or self.tasks.running("lookup"):
             return
         if not self.session.online:
-            self.back()
-            self.banner.show_error(delivery_offline_text())
+            with one_relayout(self):
+                self.back()
+                self.banner.show_error(delivery_offline_text())
             return
         self.sheet.set_busy(True)
         self._write = PendingWrite("redeem", self._deliver(purchase))
@@ -310,32 +319,36 @@ class RedeemScreen(Screen):
         return delivery
 
     async def _watch(self, write: PendingWrite[Delivery]) -> None:
-        self.pages.setCurrentWidget(self.sheet)
-        self.sheet.set_busy(True)
-        self._update_actions()
+        with one_relayout(self):
+            self.pages.setCurrentWidget(self.sheet)
+            self.sheet.set_busy(True)
+            self._update_actions()
         try:
             delivery = await write.result()
         except AmbiguousOutcome as error:
             log.warning("redeem outcome unknown: %s", error)
             self._write = None
-            self.sheet.set_busy(False)
-            self.back()
-            self._uncertain = True
-            self._update_actions()
-            self.banner.show_error(error_text(error))
+            with one_relayout(self):
+                self.sheet.set_busy(False)
+                self.back()
+                self._uncertain = True
+                self._update_actions()
+                self.banner.show_error(error_text(error))
             return
         except ApiError as error:
             self._write = None
-            self.sheet.set_busy(False)
-            self.back()
-            if no_connection(error):
-                log.info("redeem: no connection (%s)", error.kind.value)
-                self.banner.show_error(delivery_offline_text())
-                return
+            with one_relayout(self):
+                self.sheet.set_busy(False)
+                self.back()
+                if no_connection(error):
+                    log.info("redeem: no connection (%s)", error.kind.value)
+                    self.banner.show_error(delivery_offline_text())
+                    return
             raise
         self._write = None
-        self.sheet.set_busy(False)
-        self._delivered(delivery)
+        with one_relayout(self):  # card, action row, banner: one layout, not three
+            self.sheet.set_busy(False)
+            self._delivered(delivery)
 
     def _delivered(self, delivery: Delivery) -> None:
         self._show_purchase(delivery.purchase, expired=delivery.outcome is DeliveryOutcome.EXPIRED)

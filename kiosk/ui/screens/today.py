@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.core.amounts import format_points
-from kiosk.core.cancel import CancelOutcome, cancel_credit
+from kiosk.core.cancel import CancelOutcome, CancelReport, cancel_credit
 from kiosk.core.journal import JournalEntry, OperationKind, Outcome
 from kiosk.core.outbox import OutboxStatus
 from kiosk.core.session import CounterSession
@@ -44,6 +44,7 @@ from kiosk.ui.screens.today_sheet import CancelSheet
 from kiosk.ui.screens.today_table import JournalTable
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.relayout import one_relayout
 
 AuthorizeCancel = Callable[[JournalEntry], Awaitable[bool]]
 AuthorizeDiscard = Callable[[int], Awaitable[bool]]
@@ -144,8 +145,9 @@ class TodayScreen(Screen):
         self.table.set_actions_enabled(True)
 
     def reset(self) -> None:
-        self.sheet.dismiss()
-        self.banner.dismiss()
+        with one_relayout(self):
+            self.sheet.dismiss()
+            self.banner.dismiss()
         self.table.set_actions_enabled(True)
         if not self._shown:
             self.table.show_entries([])  # read again when shown
@@ -224,14 +226,15 @@ class TodayScreen(Screen):
             self.stack.setCurrentWidget(self.pending_panel)
             return
         entries = await self.session.journal.today()
-        self.table.show_entries(entries)
-        self.stack.setCurrentWidget(self.table if entries else self.empty)
-        self.summary.setText(self._summary(entries))
-        pending = self.sheet.entry
-        if pending is not None:
-            fresh = self.table.entry(pending.id)
-            if fresh is None or fresh.canceled:
-                self.sheet.dismiss()  # canceled meanwhile (another screen, a resend)
+        self.table.show_entries(entries)  # rows updated in place, new ones inserted
+        with one_relayout(self):
+            self.stack.setCurrentWidget(self.table if entries else self.empty)
+            self.summary.setText(self._summary(entries))
+            pending = self.sheet.entry
+            if pending is not None:
+                fresh = self.table.entry(pending.id)
+                if fresh is None or fresh.canceled:
+                    self.sheet.dismiss()  # canceled meanwhile (another screen, a resend)
 
     def _summary(self, entries: list[JournalEntry]) -> str:
         given = sum(  # what stays credited: canceled credits do not count
@@ -254,8 +257,9 @@ class TodayScreen(Screen):
         entry = self.table.entry(entry_id)
         if entry is None or self.tasks.running("cancel"):
             return
-        self.banner.dismiss()
-        self.sheet.ask(entry)
+        with one_relayout(self):  # the sheet in, a banner out: one layout
+            self.banner.dismiss()
+            self.sheet.ask(entry)
 
     def confirm_cancel(self) -> None:
         entry = self.sheet.entry
@@ -274,6 +278,10 @@ class TodayScreen(Screen):
         finally:
             self.table.set_actions_enabled(True)
             self.sheet.set_running(False)
+        with one_relayout(self):  # the sheet out, the banner in: one layout
+            self._canceled(entry, report)
+
+    def _canceled(self, entry: JournalEntry, report: CancelReport) -> None:
         self.sheet.dismiss()
         if report.outcome is CancelOutcome.VOIDED:
             self.banner.show_success(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics
@@ -71,6 +72,25 @@ def time_text(entry: JournalEntry) -> str:
     return entry.at.astimezone().strftime("%H:%M")
 
 
+def _color(column: int, look: RowLook) -> str | None:
+    """The text colour of a cell (None: the table's)."""
+    p = current_palette()
+    if column == RESULT and look.alarm:
+        return p.danger
+    return p.muted if look.muted else None
+
+
+@dataclass(frozen=True)
+class RowLook:
+    """What one row shows: compared with the last one to update the row in place."""
+
+    cells: tuple[str, ...]
+    muted: bool  # canceled, voided or failed: grey
+    alarm: bool  # failed or refused: the result in red
+    struck: bool  # canceled: the points struck out
+    cancelable: bool  # "Cancel credit" in the row
+
+
 class JournalTable(QTableWidget):
     """``cancel_requested(entry_id)`` when a row's "Cancel credit" is tapped."""
 
@@ -81,6 +101,7 @@ class JournalTable(QTableWidget):
         self.amount_locale = locale
         self.entries: list[JournalEntry] = []
         self.cancel_buttons: dict[int, QPushButton] = {}
+        self._looks: dict[int, RowLook] = {}  # by entry id
         self.setHorizontalHeaderLabels([_t(h) if h else "" for h in HEADERS])
         for column in (POINTS, AMOUNT):
             head = self.horizontalHeaderItem(column)
@@ -105,52 +126,91 @@ class JournalTable(QTableWidget):
         self.queued = False  # the counter has an outbox: pending credits can be canceled
 
     def show_entries(self, entries: Sequence[JournalEntry]) -> None:
-        self.entries = list(entries)
+        """Show ``entries`` (newest first). Rows already shown are kept and only what
+        changed in them is set again (a cancel: the credit's result, colours and
+        button); new rows are inserted. Only when a row went away or moved is the
+        table built again (issue #4: rebuilding every item and button stalled the UI)."""
+        fresh = list(entries)
         canceling = {  # credits whose cancel waits in the outbox
             e.external_id
-            for e in self.entries
+            for e in fresh
             if e.kind is OperationKind.CANCEL and e.outcome is Outcome.PENDING
         }
-        self.cancel_buttons = {}
-        self.setRowCount(0)
-        self.setRowCount(len(self.entries))
-        p = current_palette()
-        for row, entry in enumerate(self.entries):
-            points = "" if entry.points is None else format_points(entry.points, self.amount_locale)
-            amount = "" if entry.amount is None else format_amount(entry.amount, self.amount_locale)
-            cells = (
+        looks = [self._look(entry, canceling) for entry in fresh]
+        shown = {e.id for e in self.entries}
+        if [e.id for e in fresh if e.id in shown] != [e.id for e in self.entries]:
+            self.cancel_buttons = {}
+            self._looks = {}
+            self.setRowCount(0)  # a row went away or moved: build again
+            shown = set()
+        changed: set[int] = set()  # columns whose contents changed
+        for row, (entry, look) in enumerate(zip(fresh, looks, strict=True)):
+            if entry.id not in shown:
+                self.insertRow(row)
+            changed |= self._show_row(row, entry, look)
+        self.entries = fresh
+        for column in sorted(changed):
+            if column not in (CLIENT, ACTION):
+                self.resizeColumnToContents(column)
+
+    def _look(self, entry: JournalEntry, canceling: set[str | None]) -> RowLook:
+        points = "" if entry.points is None else format_points(entry.points, self.amount_locale)
+        amount = "" if entry.amount is None else format_amount(entry.amount, self.amount_locale)
+        pending_cancel = entry.kind is OperationKind.CREDIT and entry.external_id in canceling
+        return RowLook(
+            cells=(
                 time_text(entry),
                 kind_text(entry),
                 entry.client.replace(" · ", "\n"),  # name over the masked email or document
                 points,
                 amount,
                 entry.ticket or "",
-                _t(CANCEL_PENDING)
-                if entry.kind is OperationKind.CREDIT and entry.external_id in canceling
-                else outcome_text(entry),
-            )
-            for column, text in enumerate(cells):
+                _t(CANCEL_PENDING) if pending_cancel else outcome_text(entry),
+            ),
+            muted=entry.canceled or entry.outcome in (Outcome.VOIDED, Outcome.FAILED),
+            alarm=entry.outcome in (Outcome.FAILED, Outcome.REJECTED),
+            struck=entry.canceled,
+            cancelable=can_cancel(entry, queued=self.queued) and not pending_cancel,
+        )
+
+    def _show_row(self, row: int, entry: JournalEntry, look: RowLook) -> set[int]:
+        """Set what differs from what the row shows; return the columns whose text changed."""
+        before = self._looks.get(entry.id)
+        if look == before:
+            return set()
+        self._looks[entry.id] = look
+        changed = set()
+        for column, text in enumerate(look.cells):
+            item = self.item(row, column)
+            if item is None:
                 item = QTableWidgetItem(text)
                 if column in (POINTS, AMOUNT):
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
-                if entry.canceled or entry.outcome in (Outcome.VOIDED, Outcome.FAILED):
-                    item.setForeground(QColor(p.muted))
-                if column == RESULT and entry.outcome in (Outcome.FAILED, Outcome.REJECTED):
-                    item.setForeground(QColor(p.danger))
-                if column == POINTS and entry.canceled:
-                    font = item.font()
-                    font.setStrikeOut(True)
-                    item.setFont(font)
-                if column == CLIENT:
-                    item.setToolTip(entry.client)
+                changed.add(column)
+            elif item.text() != text:
+                item.setText(text)
+                changed.add(column)
+            color = _color(column, look)
+            if color is not None and (before is None or color != _color(column, before)):
+                item.setForeground(QColor(color))
+            elif color is None and before is not None and _color(column, before) is not None:
+                item.setData(Qt.ItemDataRole.ForegroundRole, None)
+            if column == POINTS and look.struck != (before is not None and before.struck):
+                font = item.font()
+                font.setStrikeOut(look.struck)
+                item.setFont(font)
+            if column == CLIENT and column in changed:
+                item.setToolTip(entry.client)
+            if self.item(row, column) is not item:
                 self.setItem(row, column, item)
-            if can_cancel(entry, queued=self.queued) and entry.external_id not in canceling:
-                self.setCellWidget(row, ACTION, self._cancel_button(entry))
-        for column in range(ACTION):
-            if column != CLIENT:
-                self.resizeColumnToContents(column)
+        if look.cancelable and entry.id not in self.cancel_buttons:
+            self.setCellWidget(row, ACTION, self._cancel_button(entry))
+        elif not look.cancelable and entry.id in self.cancel_buttons:
+            self.removeCellWidget(row, ACTION)
+            del self.cancel_buttons[entry.id]
+        return changed
 
     def _cancel_button(self, entry: JournalEntry) -> QPushButton:
         button = QPushButton(self.tr("Cancel credit"))  # the column is as wide as this text

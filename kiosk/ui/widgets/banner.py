@@ -1,4 +1,9 @@
-"""Inline banners: an error with the next step, a success with what changed, or a note."""
+"""Inline banners: an error with the next step, a success with what changed, or a note.
+
+Showing one moves the screen's content down: the screen is laid out with the next
+pass of the event loop (``show_deferred``), once with whatever else the same answer
+changed, instead of synchronously inside ``show()`` (issue #4).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.relayout import show_deferred
 
 
 class Banner(QFrame):
@@ -17,6 +23,7 @@ class Banner(QFrame):
     def __init__(self, parent: QWidget | None = None, *, success_seconds: float = 6.0) -> None:
         super().__init__(parent)
         self.kind = ""
+        self._look: tuple[str, str] | None = None  # (kind, color) the icon and style are for
         self._icon = QLabel()
         self._text = QLabel()
         self._text.setWordWrap(True)
@@ -57,13 +64,16 @@ class Banner(QFrame):
     def _show(self, kind: str, text: str, color: str) -> None:
         self._timer.stop()
         self.kind = kind
-        self.setProperty("role", f"banner-{kind}")
-        self.style().unpolish(self)
-        self.style().polish(self)
-        self._icon.setPixmap(pixmap({"info": "info"}.get(kind, kind), color, 28))
-        self._close.setIcon(self._close_icon())
+        if self._look != (kind, color):  # restyled only when the kind (or theme) changes
+            self._look = (kind, color)
+            self.setProperty("role", f"banner-{kind}")
+            self.style().unpolish(self)
+            self.style().polish(self)
+            self._icon.setPixmap(pixmap({"info": "info"}.get(kind, kind), color, 28))
+            self._close.setIcon(self._close_icon())
         self._text.setText(text)
-        self.show()
+        if self.isHidden():
+            show_deferred(self)
 
     def _close_icon(self):  # type: ignore[no-untyped-def]
         from kiosk.ui.icons import icon
