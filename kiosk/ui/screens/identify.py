@@ -327,18 +327,20 @@ class IdentifyScreen(Screen, EnrollmentSteps):
             matches.set_enabled_rows(not busy)
 
     def _show_hint(self, problem: ScanProblem | None) -> None:
+        invalid = problem is not None
         if problem is None:
-            self.field_hint.hide()
-            self.field_hint.setText("")
-            self.field.setProperty("invalid", False)
+            if not self.field_hint.isHidden():
+                self.field_hint.hide()
+                self.field_hint.setText("")
         else:
             self.field_hint.setText(
                 QCoreApplication.translate("IdentifyScreen", str(PROBLEM_HINTS[problem]))
             )
             self.field_hint.show()
-            self.field.setProperty("invalid", True)
-        self.field.style().unpolish(self.field)
-        self.field.style().polish(self.field)
+        if bool(self.field.property("invalid")) != invalid:  # re-styled only when it flips
+            self.field.setProperty("invalid", invalid)
+            self.field.style().unpolish(self.field)
+            self.field.style().polish(self.field)
 
     def _chosen(self, client_id: int) -> None:
         row = next((c for c in self._matches if c.id == client_id), None)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication
 
 from kiosk.core import identify
 from kiosk.core.amounts import format_points
+from kiosk.ui.widgets.relayout import one_relayout
 
 if TYPE_CHECKING:
     from kiosk.core.enroll import EnrollForm, EnrollResult
@@ -69,11 +70,6 @@ class EnrollmentSteps:
 
         if result.outcome is EnrollOutcome.CREATED and result.client is not None:
             client = result.client
-            self._forget()
-            self.enroll.reset()
-            self.session.set_client(client)
-            self.client_changed(client)
-            self.field.clear_input()
             name = identify.display_name(client) or QCoreApplication.translate(
                 "IdentifyScreen", "new client"
             )
@@ -85,7 +81,13 @@ class EnrollmentSteps:
                 text += " · " + QCoreApplication.translate(
                     "IdentifyScreen", "%1 welcome points"
                 ).replace("%1", points)
-            self.banner.show_success(text)
+            with one_relayout(self):  # form -> client card and banner: one layout pass
+                self._forget()
+                self.enroll.reset()
+                self.session.set_client(client)
+                self.client_changed(client)
+                self.field.clear_input()
+                self.banner.show_success(text)
             # The client exists whatever happens to the journal row: a disk error is logged.
             try:
                 await journal_enrollment(self.session.journal, client)
