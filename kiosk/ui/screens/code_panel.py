@@ -35,6 +35,9 @@ def faded(color: str, alpha: float = 0.4) -> str:
     return f"rgba({c.red()}, {c.green()}, {c.blue()}, {alpha})"
 
 
+PANEL_TEXT_PX = 520  # the code, its countdown and its texts: one column this wide
+
+
 class CodePanel(QFrame):
     def __init__(self, clock: Callable[[], float], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -44,7 +47,7 @@ class CodePanel(QFrame):
         self.code.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.code.setMinimumHeight(200)
         self.countdown = CountdownBar(clock=clock)
-        self.countdown.setFixedWidth(520)
+        self.countdown.setFixedWidth(PANEL_TEXT_PX)
         self.countdown.setFixedHeight(14)
         self.status = QLabel()
         self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -55,14 +58,27 @@ class CodePanel(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(32, 24, 32, 32)
         layout.setSpacing(16)
-        layout.addWidget(self.code)
+        layout.addWidget(self.code, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addWidget(self.countdown, 0, Qt.AlignmentFlag.AlignHCenter)
-        layout.addWidget(self.status)
-        layout.addWidget(self.detail)
+        layout.addWidget(self.status, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(self.detail, 0, Qt.AlignmentFlag.AlignHCenter)
+        self._fix_sizes()
         self._bar_for: tuple[str | None, float | None] = (None, None)
         self._ink = ""
         self._status_ink = ""
         self.phase: CodePhase | None = None
+
+    def _fix_sizes(self) -> None:
+        """Fixed sizes for the texts that change while the screen is shown (the status
+        every second, the code and its ink at each rotation). A widget whose size can
+        change makes Qt lay out every layout up to the window's (the whole counter,
+        10-14 ms) each time its text or style changes; a fixed-size one stops there."""
+        width = PANEL_TEXT_PX
+        self.code.ensurePolished()
+        self.code.setFixedSize(width, max(200, self.code.sizeHint().height()))
+        self.status.setFixedSize(width, round(26 * 1.6))  # one line of the status font
+        self.detail.ensurePolished()
+        self.detail.setFixedSize(width, self.detail.fontMetrics().lineSpacing() * 3 + 4)
 
     def shown_code(self) -> str:
         """The digits on screen, or "" when no valid code is shown."""

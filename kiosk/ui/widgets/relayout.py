@@ -12,7 +12,10 @@ shows an action row and a banner paid three of them in one loop turn.
   next pass of the event loop (before anything is painted: painting is a posted event
   of lower priority), merged with the other changes of the same turn.
 
-Neither changes what is drawn; both only move when the geometry is computed.
+- ``FixedFill(host)``: a fixed-size content widget for a bar whose texts change
+  often: their layout stops at the bar instead of reaching the window.
+
+None changes what is drawn; they only move when (and how far) geometry is computed.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QWidget
 
 
@@ -58,3 +61,24 @@ def show_deferred(widget: QWidget) -> None:
         layout.setEnabled(True)
     # Compressed with the request the show itself posted, if any.
     QCoreApplication.postEvent(parent, QEvent(QEvent.Type.LayoutRequest))
+
+
+class FixedFill(QWidget):
+    """A content widget that fills its host at a fixed size, kept equal to the host's.
+
+    ``QLayout::activate`` ends with ``updateGeometry()`` of its widget, so any text or
+    widget changing size anywhere lays out every ancestor up to the window (the whole
+    counter), unless a widget on the way has a fixed size. A bar whose contents change
+    often (the status bar: "Working…" on every call, the clock) puts its layout on a
+    ``FixedFill``: its changes lay out the bar's contents only."""
+
+    def __init__(self, host: QWidget) -> None:
+        super().__init__(host)
+        self.setFixedSize(host.size())
+        host.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        host = self.parentWidget()
+        if watched is host and host is not None and event.type() == QEvent.Type.Resize:
+            self.setFixedSize(host.size())
+        return False

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.relayout import FixedFill
 
 
 class PendingStatus(Protocol):
@@ -47,7 +48,10 @@ class CounterStatusBar(QFrame):
         self.busy = QLabel()
         self.busy.setProperty("role", "muted")
         self.clock = QLabel()
-        layout = QHBoxLayout(self)
+        # The bar changes on every network call ("Working…") and every minute (the
+        # clock): its layout lives on a fixed-size filler so that the window is not
+        # laid out again each time (kiosk/ui/widgets/relayout.py).
+        layout = QHBoxLayout(FixedFill(self))
         layout.setContentsMargins(16, 4, 16, 4)
         layout.setSpacing(12)
         store = QLabel()
