@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from functools import cache
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QIcon, QIconEngine, QPainter, QPixmap
+from PySide6.QtGui import QGuiApplication, QIcon, QIconEngine, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from kiosk.ui.resources import resource_path
@@ -39,6 +40,15 @@ class TintedIcon(QIconEngine):
         self.color = color
         self.disabled_color = disabled_color
         self._drawn: dict[tuple[int, int, bool], QPixmap] = {}
+        _UNDRAWN.append(self)
+
+    def draw_ahead(self, scale: float) -> None:
+        """Draw the usual sizes now (the warm-up after ready), not at a first paint."""
+        for side in AHEAD_SIDES:
+            size = QSize(side, side)
+            self.scaledPixmap(size, QIcon.Mode.Normal, QIcon.State.Off, scale)
+            if self.disabled_color:
+                self.scaledPixmap(size, QIcon.Mode.Disabled, QIcon.State.Off, scale)
 
     def _color(self, mode: QIcon.Mode) -> str:
         if mode == QIcon.Mode.Disabled and self.disabled_color:
@@ -64,6 +74,24 @@ class TintedIcon(QIconEngine):
 
     def clone(self) -> QIconEngine:
         return TintedIcon(self.name, self.color, self.disabled_color)
+
+
+AHEAD_SIDES = (24, 32)  # the icon sizes of the counter's buttons, tabs and rail
+_UNDRAWN: list[TintedIcon] = []
+
+
+def draw_icons_ahead() -> int:
+    """Draw the icons made since the last call at the usual sizes (called by the
+    warm-up after each screen it builds, so the first paint of a page does not render
+    SVGs inside a cashier's interaction). Returns how many icons were drawn."""
+    screen = QGuiApplication.primaryScreen()
+    scale = screen.devicePixelRatio() if screen is not None else 1.0
+    count = len(_UNDRAWN)
+    while _UNDRAWN:
+        engine = _UNDRAWN.pop()
+        if shiboken6.isValid(engine):  # (a copy Qt made and dropped since)
+            engine.draw_ahead(scale)
+    return count
 
 
 @cache

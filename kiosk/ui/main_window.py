@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from kiosk.api.models.clients import Client
 from kiosk.core.session import CounterSession
-from kiosk.ui.icons import icon
+from kiosk.ui.icons import draw_icons_ahead, icon
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import RAIL_PX, current_palette
 from kiosk.ui.widgets.band import EnvironmentBand
@@ -146,6 +146,7 @@ class CounterView(QWidget):
 
         def next_one() -> None:
             steps.pop(0)()
+            draw_icons_ahead()  # the icons of what was just built, before it is shown
             if steps:
                 QTimer.singleShot(0, next_one)
 
