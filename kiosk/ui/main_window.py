@@ -29,6 +29,7 @@ from kiosk.ui.theme import RAIL_PX, current_palette
 from kiosk.ui.widgets.band import EnvironmentBand
 from kiosk.ui.widgets.client_card import ClientCard
 from kiosk.ui.widgets.idle import IdleTimer
+from kiosk.ui.widgets.relayout import one_relayout
 from kiosk.ui.widgets.status_bar import CounterStatusBar
 
 log = logging.getLogger(__name__)
@@ -202,6 +203,10 @@ class CounterView(QWidget):
             self.current.banner.dismiss()
 
     def _client_changed(self, client: Client | None) -> None:
+        with one_relayout(self):
+            self._show_client(client)
+
+    def _show_client(self, client: Client | None) -> None:
         self.card.show_client(client)
         if self.current is not None and not getattr(self.current, "shows_client_card", True):
             self.card.hide()

@@ -9,6 +9,7 @@ from kiosk.api.models.clients import Client
 from kiosk.api.redact import mask_document, mask_email
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.offline_client import is_unverified
+from kiosk.ui.widgets.relayout import FixedFill
 
 
 class ClientCard(QFrame):
@@ -44,13 +45,28 @@ class ClientCard(QFrame):
         middle.setSpacing(2)
         middle.addWidget(self.points)
         middle.addWidget(self.total)
-        layout = QHBoxLayout(self)
+        # The card's texts change with every client and balance: its layout lives on a
+        # fixed-size filler, so they do not lay the whole window out again
+        # (kiosk/ui/widgets/relayout.py); the card's height is fixed to its content's.
+        content = FixedFill(self)
+        layout = QHBoxLayout(content)
         layout.setContentsMargins(20, 12, 16, 12)
         layout.addLayout(left, 1)
         layout.addLayout(middle)
         layout.addSpacing(24)
         layout.addWidget(self.change)
+        self._fix_height(content)
         self.hide()
+
+    def _fix_height(self, content: QWidget) -> None:
+        labels = (self.name, self.level, self.points, self.total, self.identity)
+        for widget in (*labels, self.change):
+            widget.ensurePolished()
+        for label in labels:
+            label.setText("Ág")  # the tallest line each can show
+        self.setFixedHeight(content.sizeHint().height())
+        for label in labels:
+            label.setText("")
 
     def show_client(self, client: Client | None) -> None:
         if client is None:
