@@ -294,6 +294,7 @@ class Outbox:
                 else row.last_error_kind
             )
         waiting = row.state is RowState.PENDING
+        amount, units = sale_of(row)
         return OutboxEntry(
             id=row.id,
             kind=row.kind,
@@ -307,6 +308,8 @@ class Outbox:
             next_attempt_in=max(0.0, row.next_attempt_at - now) if waiting else None,
             stale=row.state is not RowState.DEAD and row.age(now) > self._stale_after,
             bound_here=row.binding == self._binding,
+            amount=amount,
+            units=units,
         )
 
     # -- the manager's actions -------------------------------------------------------------
@@ -388,3 +391,20 @@ class Outbox:
             )
         )  # fmt: skip
         return self._settled(row)
+
+
+def sale_of(row: OutboxRow) -> tuple[float | None, int | None]:
+    """(amount, units of point items) of a credit row, read from its body."""
+    if row.kind is not RowKind.CREDIT:
+        return None, None
+    amount = row.body.get("amount")
+    if isinstance(amount, int | float) and not isinstance(amount, bool):
+        return float(amount), None
+    items = row.body.get("pointItems")
+    if not isinstance(items, list) or not items:
+        return None, None
+    units = 0
+    for item in items:  # repeated ids, or {"id", "quantity"}
+        quantity = item.get("quantity", 1) if isinstance(item, dict) else 1
+        units += quantity if isinstance(quantity, int) and quantity > 0 else 1
+    return None, units

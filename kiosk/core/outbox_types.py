@@ -223,3 +223,7 @@ class OutboxEntry:
     next_attempt_in: float | None  # seconds; None for a dead-letter row
     stale: bool
     bound_here: bool  # the current binding sends it
+    # What the credit was for, so the cashier can tell which sale waits (no personal
+    # data): the purchase amount, or the units of point items. None for a cancel.
+    amount: float | None = None
+    units: int | None = None

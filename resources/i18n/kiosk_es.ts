@@ -394,42 +394,42 @@
 <context>
     <name>ClientCard</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="31"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="32"/>
         <source>Change client</source>
         <translation>Cambiar cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="65"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="81"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="67"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="83"/>
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="70"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="86"/>
         <source>%1 pts available</source>
         <translation>%1 pts disponibles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="74"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="90"/>
         <source>Unverified client</source>
         <translation>Cliente sin verificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="76"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="92"/>
         <source>Not verified (offline)</source>
         <translation>Sin verificar (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="77"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="93"/>
         <source>Points are credited when the connection returns</source>
         <translation>Los puntos se acreditan cuando vuelva la conexión</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="80"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="96"/>
         <source>%1 accumulated</source>
         <translation>%1 acumulados</translation>
     </message>
@@ -673,72 +673,72 @@
 <context>
     <name>CodePanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="99"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="115"/>
         <source>Changes in %1</source>
         <translation>Cambia en %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="101"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="117"/>
         <source>Refreshing…</source>
         <translation>Actualizando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="101"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="117"/>
         <source>Getting the new code.</source>
         <translation>Obteniendo el código nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="103"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="119"/>
         <source>Reading the code…</source>
         <translation>Leyendo el código…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="105"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="121"/>
         <source>The service lets the kiosk read the code once every %1 s.</source>
         <translation>El servicio deja que la terminal lea el código una vez cada %1 s.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="108"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="124"/>
         <source>New code in %1</source>
         <translation>Código nuevo en %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="112"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="128"/>
         <source>This branch has no validation QR</source>
         <translation>Esta sucursal no tiene QR de validación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="113"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="129"/>
         <source>Ask a manager to enable the rotating code on a QR of this branch.</source>
         <translation>Pida al encargado que active el código rotativo en un QR de esta sucursal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="117"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="133"/>
         <source>Trying again now…</source>
         <translation>Reintentando ahora…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="119"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="135"/>
         <source>The kiosk tries again by itself in %1.</source>
         <translation>La terminal vuelve a intentar sola en %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="121"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="137"/>
         <source>Code unavailable</source>
         <translation>Código no disponible</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="129"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="145"/>
         <source>The branch&apos;s kiosks read the code too often; the service asked to wait.</source>
         <translation>Las terminales de la sucursal leyeron el código demasiado seguido; el servicio pidió esperar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="132"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="148"/>
         <source>No connection to the service.</source>
         <translation>Sin conexión con el servicio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="134"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="150"/>
         <source>The service did not give the code.</source>
         <translation>El servicio no entregó el código.</translation>
     </message>
@@ -900,22 +900,22 @@
 <context>
     <name>CounterStatusBar</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="79"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="83"/>
         <source>Branch %1</source>
         <translation>Sucursal %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="87"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="91"/>
         <source>Online</source>
         <translation>En línea</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="90"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="94"/>
         <source>No connection</source>
         <translation>Sin conexión</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="102"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="106"/>
         <source>%n pending</source>
         <translation>
             <numerusform>%n pendiente</numerusform>
@@ -923,7 +923,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="104"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="108"/>
         <source>%n refused</source>
         <translation>
             <numerusform>%n rechazada</numerusform>
@@ -931,17 +931,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="106"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="110"/>
         <source>waiting over 24 h: call a manager</source>
         <translation>esperando más de 24 h: llame a un encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="112"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="116"/>
         <source>Tap to see the pending operations</source>
         <translation>Toque para ver las operaciones pendientes</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="123"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="127"/>
         <source>Working…</source>
         <translation>Procesando…</translation>
     </message>
@@ -949,7 +949,7 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="208"/>
+        <location filename="../../kiosk/ui/main_window.py" line="216"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>
@@ -1343,57 +1343,57 @@
 <context>
     <name>IdentifyScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="75"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="74"/>
         <source>Scan or type the client&apos;s email or DNI</source>
         <translation>Escanee o escriba el email o DNI del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="76"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="75"/>
         <source>Client&apos;s email or document</source>
         <translation>Email o documento del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="79"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="78"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="127"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="120"/>
         <source>Identify</source>
         <translation>Identificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="363"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="377"/>
         <source>Client not verified: their points are credited when the connection returns.</source>
         <translation>Cliente sin verificar: sus puntos se acreditan cuando vuelva la conexión.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="416"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="73"/>
         <source>new client</source>
         <translation>cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="417"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="76"/>
         <source>Client enrolled: %1</source>
         <translation>Cliente dado de alta: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="420"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="81"/>
         <source>%1 welcome points</source>
         <translation>%1 puntos de bienvenida</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="435"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="104"/>
         <source>This client is already registered. Go to the client instead.</source>
         <translation>Este cliente ya está registrado. Vaya a su ficha.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="439"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="110"/>
         <source>The service refused some data (%1). Check it and try again.</source>
         <translation>El servicio rechazó algunos datos (%1). Revíselos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="444"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="116"/>
         <source>Some data is not valid. Check the marked fields.</source>
         <translation>Algunos datos no son válidos. Revise los campos marcados.</translation>
     </message>
@@ -2676,17 +2676,17 @@
 <context>
     <name>PendingPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="191"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="209"/>
         <source>Retry now</source>
         <translation>Reintentar ahora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="196"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="214"/>
         <source>Nothing waiting: every credit and cancel of this kiosk has been sent.</source>
         <translation>Nada en espera: todas las acreditaciones y anulaciones de este kiosco fueron enviadas.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="219"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="237"/>
         <source>%n waiting to be sent</source>
         <translation>
             <numerusform>%n esperando envío</numerusform>
@@ -2694,7 +2694,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="221"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="239"/>
         <source>%n refused by the server: a manager must discard</source>
         <translation>
             <numerusform>%n rechazada por el servidor: un encargado debe descartarla</numerusform>
@@ -2702,7 +2702,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="229"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="247"/>
         <source>%n operation(s) waiting for more than 24 hours. Manager: check the connection and the server, or call support.</source>
         <translation>
             <numerusform>%n operación espera hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
@@ -2713,84 +2713,92 @@
 <context>
     <name>PendingTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="41"/>
         <source>Waiting</source>
         <translation>Espera</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="40"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="42"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="43"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="44"/>
         <source>Reference</source>
         <translation>Referencia</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="45"/>
         <source>Tries</source>
         <translation>Intentos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="46"/>
         <source>Last error</source>
         <translation>Último error</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="50"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="51"/>
         <source>Cancel</source>
         <translation>Anulación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="53"/>
         <source>Refused: %1</source>
         <translation>Rechazada: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="52"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="54"/>
         <source>Sending…</source>
         <translation>Enviando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="64"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="66"/>
         <source>under a minute</source>
         <translation>menos de un minuto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="66"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="68"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="69"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="71"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="70"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="72"/>
         <source>%1 days</source>
         <translation>%1 días</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="150"/>
+        <source>%n unit(s)</source>
+        <translation>
+            <numerusform>%n unidad</numerusform>
+            <numerusform>%n unidades</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="139"/>
         <location filename="../../kiosk/ui/screens/today_pending.py" line="155"/>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="165"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="171"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="181"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="159"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="175"/>
         <source>Tap again to discard</source>
         <translation>Toque de nuevo para descartar</translation>
     </message>
@@ -4291,17 +4299,17 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
 <context>
     <name>TouchKeyboard</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="37"/>
+        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="39"/>
         <source>Shift</source>
         <translation>Mayús</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="39"/>
+        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="41"/>
         <source>Space</source>
         <translation>Espacio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="41"/>
+        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="43"/>
         <source>Done</source>
         <translation>Listo</translation>
     </message>

@@ -337,3 +337,19 @@ def test_rows_of_another_binding_wait_and_a_switch_is_refused(
             await k.outbox.check_switch(Binding.of("training", BASE_URL, "x", k.branch_id))
 
     run_kiosk(sim_app, sim_world, tmp_path, scenario)
+
+
+def test_pending_entries_say_what_the_sale_was(tmp_path: Path) -> None:
+    """The Pending list tells sales apart by what was credited: the amount, or the
+    units of point items (repeated ids or quantities); a cancel has neither."""
+
+    async def scenario(outbox: Outbox, _: ThreadRecordingWorker, clock: VirtualTime) -> None:
+        await outbox.submit_credit(request("b3-20261122-A1"))
+        who = CreditClient(email="ana.perez@gmail.com")
+        items = CreditRequest("b3-20261122-I1", who, point_items=[7, 7, 9])
+        await outbox.submit_credit(items)
+        amount, units = await outbox.pending()
+        assert (amount.amount, amount.units) == (1234.5, None)
+        assert (units.amount, units.units) == (None, 3)
+
+    run(tmp_path, scenario)

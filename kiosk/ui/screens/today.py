@@ -88,7 +88,7 @@ class TodayScreen(Screen):
         self.today_tab.setChecked(True)
         self.today_tab.clicked.connect(self.show_today)
         self.pending_tab.clicked.connect(self.show_pending)
-        self.pending_panel = PendingPanel()
+        self.pending_panel = PendingPanel(amount_locale=session.config.locale)
         self.pending_panel.retry.clicked.connect(self.retry_now)
         self.pending_panel.table.discard_requested.connect(self.discard)
         self._set_pending_count(0, 0)

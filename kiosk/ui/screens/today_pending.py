@@ -10,6 +10,7 @@ for the manager. Rows are never dropped silently: only a manager's discard.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kiosk.core.amounts import AmountLocale, format_amount
 from kiosk.core.credit_outbox import entry_error
 from kiosk.core.outbox import OutboxEntry, RowKind, RowState
 from kiosk.ui.icons import icon
@@ -86,8 +88,11 @@ class PendingTable(QTableWidget):
 
     discard_requested = Signal(int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, amount_locale: AmountLocale = AmountLocale.ES_AR
+    ) -> None:
         super().__init__(0, len(HEADERS), parent)
+        self.amount_locale = amount_locale
         self.entries: list[OutboxEntry] = []
         self.discard_buttons: dict[int, QPushButton] = {}
         self.setHorizontalHeaderLabels([_t(h) if h else "" for h in HEADERS])
@@ -115,7 +120,7 @@ class PendingTable(QTableWidget):
         for row, entry in enumerate(self.entries):
             cells = (
                 age_text(entry.age),
-                _t(KIND_TEXT[entry.kind]),
+                self._operation(entry),
                 entry.client,
                 entry.external_id,
                 str(entry.attempts),
@@ -134,6 +139,17 @@ class PendingTable(QTableWidget):
                 self.setItem(row, column, item)
             if entry.state is RowState.DEAD:
                 self.setCellWidget(row, ACTION, self._discard_button(entry))
+
+    def _operation(self, entry: OutboxEntry) -> str:
+        """The operation over what was sold ($ 1.234,56, or 3 units): which sale waits."""
+        kind = _t(KIND_TEXT[entry.kind])
+        if entry.amount is not None:
+            amount = format_amount(Decimal(str(entry.amount)), self.amount_locale)
+            return f"{kind}\n{amount}"
+        if entry.units is not None:
+            units = self.tr("%n unit(s)", "", entry.units)
+            return f"{kind}\n{units}"
+        return kind
 
     def _discard_button(self, entry: OutboxEntry) -> QPushButton:
         button = QPushButton(self.tr("Discard"))
@@ -178,7 +194,9 @@ class PendingTable(QTableWidget):
 class PendingPanel(QWidget):
     """The list, its summary and warning, and "Retry now"."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, amount_locale: AmountLocale = AmountLocale.ES_AR
+    ) -> None:
         super().__init__(parent)
         p = current_palette()
         self.summary = QLabel()
@@ -191,7 +209,7 @@ class PendingPanel(QWidget):
         self.retry = BusyButton(self.tr("Retry now"))
         self.retry.setIcon(icon("refresh", p.accent))
         self.retry.setMinimumHeight(48)
-        self.table = PendingTable()
+        self.table = PendingTable(amount_locale=amount_locale)
         self.empty = QLabel(
             self.tr("Nothing waiting: every credit and cancel of this kiosk has been sent.")
         )
