@@ -4,6 +4,7 @@ the money exchange."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -431,5 +432,31 @@ def test_a_new_level_reprices_the_catalog(
         oro_price = price(sim_world, "Café con medialunas", oro["id"])
         await until(lambda: screen.grid.tiles[cafe_id].card.price == oro_price)
         await until(lambda: not screen.tasks.running("catalog"))
+
+    arun(scenario())
+
+
+def test_a_new_balance_while_hidden_is_priced_when_the_screen_shows_again(
+    qtbot: QtBot, session: CounterSession, arun: Callable[..., Any], sim_world: World
+) -> None:
+    """A credit on Points refreshes the client: the hidden Rewards screen does not re-price
+    its tiles inside that answer, but as soon as it is shown again."""
+    screen = make_screen(qtbot, session)
+    plata = client_at(sim_world, "Plata")
+
+    async def scenario() -> None:
+        await identify(session, screen, plata)
+        bolso = tile(screen, sim_world, "Bolso térmico")
+        assert not bolso.card.affordable
+        client = session.client
+        assert client is not None
+        screen.hide()
+        richer = dataclasses.replace(client, balance=client.balance + 100_000)
+        session.set_client(richer)
+        assert not bolso.card.affordable  # hidden: not re-priced yet
+        screen.show()
+        screen.entered()
+        assert bolso.card.affordable
+        assert bolso.property("reach") == "true"
 
     arun(scenario())

@@ -79,6 +79,7 @@ class RewardsScreen(Screen):
         self._ladder: LevelLadder | None = None
         self._client_id: int | None = None
         self._level_id: int | None = None  # the level the catalog was priced for
+        self._repriced = True  # False: a new balance came while hidden (see entered)
         self._chosen: RewardCard | None = None
         self._money: Decimal | None = None
         self._write: PendingWrite[ExchangeDone] | None = None
@@ -145,19 +146,29 @@ class RewardsScreen(Screen):
         if client is not None and (client.id != self._client_id or not self.grid.tiles):
             self._client_id = client.id
             self.reload()
+        elif client is not None and not self._repriced:
+            self._reprice(client)
 
     def client_changed(self, client: Client | None) -> None:
         if client is not None and client.id == self._client_id:
-            # The same client with a new balance (after an exchange or a credit).
-            self.grid.set_cards(with_balance(self.grid.cards(), client.balance))
-            self._summarize()
-            if level_of(client) != self._level_id and self.isVisible():
-                self.reload()  # a credit moved them up a level: other prices
+            # The same client with a new balance (after an exchange or a credit); a
+            # hidden screen re-prices when shown (not inside another screen's answer).
+            if self.isVisible():
+                self._reprice(client)
+            else:
+                self._repriced = False
             return
         self.reset()
         if client is not None and self.isVisible():
             self._client_id = client.id
             self.reload()
+
+    def _reprice(self, client: Client) -> None:
+        self._repriced = True
+        self.grid.set_cards(with_balance(self.grid.cards(), client.balance))
+        self._summarize()
+        if level_of(client) != self._level_id:
+            self.reload()  # a credit moved them up a level: other prices
 
     def reset(self) -> None:
         self.tasks.cancel_all()
