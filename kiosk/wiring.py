@@ -23,6 +23,7 @@ from kiosk.core.amounts import as_locale
 from kiosk.core.branch_memory import recall_branch, remember_branch
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.journal import AsyncJournal
+from kiosk.core.lazy import Lazy
 from kiosk.core.outbox import Binding, Outbox
 from kiosk.core.paths import KioskPaths
 from kiosk.core.sender import Sender
@@ -122,18 +123,6 @@ def training_transport(
     return DeferredSimTransport(make_app), closers
 
 
-def once(make: Callable[[], Any]) -> Callable[[], Any]:
-    """``make`` called at the first call only; later calls return its first result."""
-    made: list[Any] = []
-
-    def get() -> Any:
-        if not made:
-            made.append(make())
-        return made[0]
-
-    return get
-
-
 async def build_counter(
     settings: Settings,
     paths: KioskPaths,
@@ -145,15 +134,14 @@ async def build_counter(
     environment = Environment.TRAINING if demo else settings.get(S.ENVIRONMENT)
     closers: list[object] = []
     paths.ensure_dirs()
-    given = transport
-    transport_for: Callable[[], httpx.AsyncBaseTransport | None] = lambda: given  # noqa: E731
+    shared: Lazy[httpx.AsyncBaseTransport | None] = Lazy(transport)  # one for every client
     if environment is Environment.TRAINING:
         from kiosk.sim.seed import DEFAULT_API_KEY
 
         base_url = TRAINING_URL
         key = api_key or DEFAULT_API_KEY
-        if given is None:
-            transport_for = once(lambda: training_transport(paths, closers)[0])
+        if transport is None:
+            shared = Lazy(lambda: training_transport(paths, closers)[0])
     else:
         from kiosk.core.secrets import load_api_key  # keyring: not needed in training
 
@@ -161,6 +149,7 @@ async def build_counter(
         key = api_key or load_api_key(environment.value, base_url)
         if not key:
             raise NotConfigured("no API key")
+    transport_for = shared.get
     branch_id = settings.get(S.BRANCH_ID)
     memory = paths.data_dir / BRANCH_MEMORY
     recalled = recall_branch(memory, environment.value, base_url, branch_id)

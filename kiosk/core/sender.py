@@ -41,6 +41,7 @@ from typing import Protocol
 
 from kiosk.api.errors import ApiError, ErrorKind, Resource
 from kiosk.api.models.points import CancelResult, CreditRequest, CreditResult
+from kiosk.core.lazy import Lazy
 from kiosk.core.outbox import Outbox, Settlement
 from kiosk.core.outbox_body import BodyError, credit_request
 from kiosk.core.outbox_types import OutboxRow, Resolution, RowKind, RowState
@@ -171,8 +172,7 @@ class Sender:
     ) -> None:
         self.outbox = outbox
         # A function that makes the client is called at the first row to send.
-        self._api: PointsApi | None = None if callable(api) else api
-        self._make_api: Callable[[], PointsApi] | None = api if callable(api) else None
+        self._api = Lazy(api)
         self._clock = clock or outbox.now  # the clock the rows' times are written with
         self._sleep = sleep
         self._random = random
@@ -188,14 +188,11 @@ class Sender:
 
     @property
     def api(self) -> PointsApi:
-        if self._api is None:
-            assert self._make_api is not None
-            self._api = self._make_api()
-        return self._api
+        return self._api.get()
 
     @property
     def api_made(self) -> bool:
-        return self._api is not None
+        return self._api.made
 
     # -- running ------------------------------------------------------------------
     def start(self) -> asyncio.Task[None]:

@@ -21,6 +21,7 @@ from kiosk.api.redact import mask_document, mask_email
 from kiosk.core.amounts import AmountLocale
 from kiosk.core.events import Event
 from kiosk.core.journal import AsyncJournal
+from kiosk.core.lazy import Lazy
 
 if TYPE_CHECKING:
     from kiosk.api.client import LoyaltyClient
@@ -61,12 +62,7 @@ class CounterSession:
     ) -> None:
         # ``api`` may be a function that makes the client: it is then made at the first
         # call (the counter opens before httpx and the API's records are loaded).
-        self._api: LoyaltyClient | None = None
-        self._make_api: Callable[[], LoyaltyClient] | None = None
-        if callable(api):
-            self._make_api = api
-        else:
-            self._api = api
+        self._api = Lazy(api)
         self.journal = journal
         self.config = config
         self._client: Client | None = None
@@ -85,15 +81,12 @@ class CounterSession:
 
     @property
     def api(self) -> LoyaltyClient:
-        if self._api is None:
-            assert self._make_api is not None
-            self._api = self._make_api()
-        return self._api
+        return self._api.get()
 
     @property
     def api_made(self) -> bool:
         """Whether the API client exists yet (nothing to close otherwise)."""
-        return self._api is not None
+        return self._api.made
 
     # -- the client at the counter -------------------------------------------
     @property

@@ -1,0 +1,38 @@
+"""A value given now, or made by a function the first time it is needed.
+
+The counter opens before the API client exists: the session and the outbox's sender
+hold their client as a ``Lazy`` (made at the first call, after "ready"), and the
+composition root holds the training simulator's transport the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Lazy(Generic[T]):
+    """``get()`` returns the value; a function given instead is called once, at the
+    first ``get()``. ``made`` says whether the value exists yet."""
+
+    def __init__(self, value_or_maker: T | Callable[[], T]) -> None:
+        self._maker: Callable[[], T] | None = None
+        self._value: T | None = None
+        self._made = False
+        if callable(value_or_maker):
+            self._maker = value_or_maker
+        else:
+            self._value, self._made = value_or_maker, True
+
+    @property
+    def made(self) -> bool:
+        return self._made
+
+    def get(self) -> T:
+        if not self._made:
+            assert self._maker is not None
+            self._value, self._made = self._maker(), True
+            self._maker = None
+        return self._value  # type: ignore[return-value]  # (T may itself be None)
