@@ -12,6 +12,7 @@ the whole client (about 200 ms) ahead of the window.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -60,10 +61,21 @@ __all__ = [  # a literal, so linters see the names re-exported above
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'kiosk.api' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+def lazy_exports(
+    package: str, where: dict[str, str], namespace: dict[str, Any]
+) -> Callable[[str], Any]:
+    """A PEP 562 ``__getattr__`` for ``package``: a name of ``where`` is imported from
+    its module when first asked for, then kept in the package's ``namespace``."""
+
+    def getattr_(name: str) -> Any:
+        module = where.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(module), name)
+        namespace[name] = value
+        return value
+
+    return getattr_
+
+
+__getattr__ = lazy_exports(__name__, _WHERE, globals())
