@@ -29,18 +29,30 @@ def points_screen(qtbot: QtBot, session: CounterSession, arun: Run) -> Iterator[
     """The screen for Juan, shown; deleted on this thread afterwards (see below)."""
     session.config.kiosk_id = "0a1b2c3d"  # a real kiosk id (8 hex digits)
     session.set_client(arun(session.api.search_client(JUAN)))
+    widget = shown_screen(qtbot, session)
+    yield widget
+    release_screens(session, [widget])
+    gc.collect()
+
+
+def shown_screen(qtbot: QtBot, session: CounterSession) -> PointsScreen:
+    """A Points screen at a counter's size, shown and entered."""
     widget = PointsScreen(session)
     qtbot.addWidget(widget)
     widget.resize(1100, 640)
     widget.show()
     widget.entered()
-    yield widget
-    # pytest-qt has closed it and asked for its deletion: delete it now, on this thread.
-    # Left to the garbage collector (the screen and the session refer to each other),
-    # its widgets could be destroyed on the database thread, which Qt does not allow.
-    session.client_changed.disconnect(widget._client_changed)
+    return widget
+
+
+def release_screens(session: CounterSession, screens: list[PointsScreen]) -> None:
+    """pytest-qt has closed them and asked for their deletion: delete them now, on this
+    thread. Left to the garbage collector (a screen and the session refer to each
+    other), their widgets could be destroyed on the database thread, which Qt does not
+    allow."""
+    for widget in screens:
+        session.client_changed.disconnect(widget._client_changed)
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    gc.collect()
 
 
 def ledger_of(world: World, external_id: str | None) -> list[dict[str, Any]]:

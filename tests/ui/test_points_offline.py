@@ -10,8 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from kiosk.api.errors import ApiError
@@ -22,7 +21,7 @@ from kiosk.sim.world import World
 from kiosk.ui.screens.points import PointsScreen
 from tests.qt_async import until
 from tests.ui.identify_support import fast_session  # noqa: F401  (fixture)
-from tests.ui.points_support import JUAN
+from tests.ui.points_support import JUAN, release_screens, shown_screen
 
 ITEMS = r"^/external/point-items$"
 LEFT = Qt.MouseButton.LeftButton
@@ -54,18 +53,12 @@ def offline_screen(
         arun(PointItemCatalogue(session, clock=saved.timestamp).preload())  # saved online
         SimControl(sim_world).add_fault("drop", ITEMS, count=None)
         session.set_client(arun(session.api.search_client(JUAN)))
-        screen = PointsScreen(session)
-        qtbot.addWidget(screen)
-        screen.resize(1100, 640)
-        screen.show()
-        screen.entered()
+        screen = shown_screen(qtbot, session)
         made.append(screen)
         return screen
 
     yield make
-    for screen in made:  # (see points_support.points_screen)
-        session.client_changed.disconnect(screen._client_changed)
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    release_screens(session, made)
 
 
 def test_items_from_the_offline_copy_say_when_they_were_fetched_until_fresh_ones_come(
