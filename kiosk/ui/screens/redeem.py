@@ -171,9 +171,7 @@ class RedeemScreen(Screen):
         self._uncertain = False
         self.card.clear()
         self.empty_text.setText(text or self.tr("Scan the QR or type the code the client shows."))
-        with one_relayout(self):
-            self.pages.setCurrentWidget(self.empty)
-            self._update_actions()
+        self._show_page(self.empty)
 
     # -- look up -----------------------------------------------------------------------
     def _edited(self, text: str) -> None:
@@ -239,8 +237,12 @@ class RedeemScreen(Screen):
         view = view_purchase(purchase, self.session.config.locale, expired=expired)
         self._state = view.state
         self.card.show_view(view)
+        self._show_page(self.card)
+
+    def _show_page(self, page: QWidget) -> None:
+        """``page`` in, the action row as it fits: one layout of the screen."""
         with one_relayout(self):
-            self.pages.setCurrentWidget(self.card)
+            self.pages.setCurrentWidget(page)
             self._update_actions()
 
     def _update_actions(self) -> None:
@@ -279,16 +281,12 @@ class RedeemScreen(Screen):
             self.tr("Confirm only once the client has the reward."),
             self.tr("Confirm delivery"),
         )
-        with one_relayout(self):  # the sheet in, the action row out: one layout
-            self.pages.setCurrentWidget(self.sheet)
-            self._update_actions()
+        self._show_page(self.sheet)
 
     def back(self) -> None:
         if self._writing():
             return
-        with one_relayout(self):
-            self.pages.setCurrentWidget(self.card if self.purchase else self.empty)
-            self._update_actions()
+        self._show_page(self.card if self.purchase else self.empty)
 
     def _writing(self) -> bool:
         return self._write is not None and self._write.running
@@ -320,9 +318,8 @@ class RedeemScreen(Screen):
 
     async def _watch(self, write: PendingWrite[Delivery]) -> None:
         with one_relayout(self):
-            self.pages.setCurrentWidget(self.sheet)
             self.sheet.set_busy(True)
-            self._update_actions()
+            self._show_page(self.sheet)
         try:
             delivery = await write.result()
         except AmbiguousOutcome as error:
