@@ -36,6 +36,7 @@ def faded(color: str, alpha: float = 0.4) -> str:
 
 
 PANEL_TEXT_PX = 520  # the code, its countdown and its texts: one column this wide
+STATUS_PX = 26  # the status line's font ("Changes in 0:42")
 
 
 class CodePanel(QFrame):
@@ -76,7 +77,7 @@ class CodePanel(QFrame):
         width = PANEL_TEXT_PX
         self.code.ensurePolished()
         self.code.setFixedSize(width, max(200, self.code.sizeHint().height()))
-        self.status.setFixedSize(width, round(26 * 1.6))  # one line of the status font
+        self.status.setFixedSize(width, round(STATUS_PX * 1.6))  # one line of its font
         self.detail.ensurePolished()
         self.detail.setFixedSize(width, self.detail.fontMetrics().lineSpacing() * 3 + 4)
 
@@ -158,4 +159,6 @@ class CodePanel(QFrame):
     def _set_status_ink(self, color: str) -> None:
         if color != self._status_ink:
             self._status_ink = color
-            self.status.setStyleSheet(f"color: {color}; font-size: 26px; font-weight: 600;")
+            self.status.setStyleSheet(
+                f"color: {color}; font-size: {STATUS_PX}px; font-weight: 600;"
+            )
