@@ -136,12 +136,20 @@ class CounterView(QWidget):
         return screen
 
     def warm_up(self) -> None:
-        """Build the screens not shown yet, one per event-loop turn, and fetch their
-        data: the cashier's first visit to each is then instant."""
+        """Build the screens not shown yet and their parts made on first use
+        (``Screen.warm_steps``), one per event-loop turn, and fetch their data: the
+        cashier's first visit to each is then instant."""
         steps: list[Callable[[], object]] = [
             step for screen in self.screens.values() for step in screen.warm_steps()
         ]
-        steps += [partial(self._warm_screen, key) for key in self.specs if key not in self.screens]
+
+        def build(key: str) -> None:
+            if key not in self.screens:
+                screen = self.build(key)
+                screen.run("preload", screen.preload())
+                steps[0:0] = screen.warm_steps()  # next, one per turn as well
+
+        steps += [partial(build, key) for key in self.specs if key not in self.screens]
         if not steps:
             return
 
@@ -152,13 +160,6 @@ class CounterView(QWidget):
                 QTimer.singleShot(0, next_one)
 
         QTimer.singleShot(0, next_one)
-
-    def _warm_screen(self, key: str) -> None:
-        if key not in self.screens:
-            screen = self.build(key)
-            screen.run("preload", screen.preload())
-            for step in screen.warm_steps():
-                step()
 
     def show_screen(self, key: str) -> None:
         spec = self.specs.get(key)
