@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kiosk.core.lazy import Lazy
+
 ROWS_LETTERS = ["1234567890", "qwertyuiop", "asdfghjklñ", "zxcvbnm@.-_"]
 ROWS_SYMBOLS = ["1234567890", "+()/:;#&'\"", "áéíóúüç!?*", "$%=,@.-_"]
 
@@ -122,12 +124,14 @@ class TouchKeyboardController(QObject):
         mode: str = "auto",
         owner: QWidget | None = None,
     ) -> None:
-        built = keyboard if isinstance(keyboard, TouchKeyboard) else None
-        super().__init__(built if built is not None else owner)
-        self._make = None if built is not None else keyboard
-        self._keyboard: TouchKeyboard | None = None
-        if built is not None:
-            self._adopt(built)
+        self._keyboard: Lazy[TouchKeyboard]
+        if isinstance(keyboard, TouchKeyboard):
+            super().__init__(keyboard)
+            self._keyboard = Lazy(self._adopt(keyboard))
+        else:
+            super().__init__(owner)
+            make = keyboard
+            self._keyboard = Lazy(lambda: self._adopt(make()))
         self.mode = mode
         self.owner = owner
         app = QApplication.instance()
@@ -136,21 +140,18 @@ class TouchKeyboardController(QObject):
 
     @property
     def keyboard(self) -> TouchKeyboard:
-        if self._keyboard is None:
-            assert self._make is not None
-            self._adopt(self._make())
-        assert self._keyboard is not None
-        return self._keyboard
+        return self._keyboard.get()
 
     def hide(self) -> None:
         """Hide the keyboard (nothing to do if it was never built)."""
-        if self._keyboard is not None:
-            self._keyboard.hide()
+        if self._keyboard.made:
+            self._keyboard.get().hide()
 
-    def _adopt(self, keyboard: TouchKeyboard) -> None:
-        self._keyboard = keyboard
+    @staticmethod
+    def _adopt(keyboard: TouchKeyboard) -> TouchKeyboard:
         keyboard.done.connect(keyboard.hide)
         keyboard.hide()
+        return keyboard
 
     def wanted(self) -> bool:
         if self.mode == "always":
