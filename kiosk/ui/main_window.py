@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QFrame,
     QHBoxLayout,
-    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -29,7 +28,7 @@ from kiosk.ui.theme import RAIL_PX, current_palette
 from kiosk.ui.widgets.band import EnvironmentBand
 from kiosk.ui.widgets.client_card import ClientCard
 from kiosk.ui.widgets.idle import IdleTimer
-from kiosk.ui.widgets.relayout import one_relayout
+from kiosk.ui.widgets.relayout import PageStack, one_relayout
 from kiosk.ui.widgets.status_bar import CounterStatusBar
 
 log = logging.getLogger(__name__)
@@ -65,7 +64,7 @@ class CounterView(QWidget):
         self.band.set_environment(session.config.environment)
         self.card = ClientCard(session.config.locale)
         self.card.change_requested.connect(self.change_client)
-        self.stack = QStackedWidget()
+        self.stack = PageStack()
         self.status = CounterStatusBar()
         self.status.set_branch(session.config.branch.name, session.config.branch.id)
         self.rail_group = QButtonGroup(self)

@@ -1,7 +1,7 @@
 """Event-loop stalls of the real counter during a scripted cashier's session (issue #4).
 
     python tests/bench/ui_stall.py [--interval-ms 5] [--no-rotation] [--stacks]
-                                   [--events] [--profile STEP] [--json FILE]
+                                   [--events] [--profile STEP] [--json FILE] [--marks FILE]
 
 Starts the simulator in a separate process over loopback (``python -m kiosk.sim --port 0
 --controls``, real rate limits: the session stays within them, they never make it
@@ -18,8 +18,11 @@ with a probe on the Qt event loop:
   the stall) from waiting (descheduled on a loaded machine, blocked on I/O or the GIL);
 - Python's garbage-collector pauses and modules imported during the session;
 - ``--stacks``: a watchdog thread samples the UI thread's Python stack when a tick is
-  over 12 ms late; ``--events``: ``QApplication.notify`` timed (the slowest event
-  deliveries and their receivers); ``--profile STEP``: cProfile around one step.
+  over 12 ms late (and the other threads' stacks: who held the GIL); ``--events``: ``QApplication.notify`` timed (the slowest event
+  deliveries and their receivers); ``--profile STEP``: cProfile around one step;
+  ``--marks FILE``: each step's start on ``CLOCK_MONOTONIC`` with the UI thread's id, to
+  cut a ``perf record -k CLOCK_MONOTONIC --call-graph dwarf`` of the run to the
+  session (``perf report --tid ID --time START,END``): how Qt's C++ spends the turns.
 
 Prints samples, max stall, p99, p95, stalls over 16 ms, the five worst with the step
 in progress, per-step figures and the load average. Budget: no stall over 16 ms (wall
@@ -71,6 +74,7 @@ class LoopProbe:
         self.gc_pauses: list[tuple[float, int, str]] = []  # ms, generation, step
         self.imports: list[tuple[str, str]] = []  # module, step
         self.stacks: list[tuple[float, str, str]] = []  # ms late, step, stack
+        self.marks: list[str] = []  # each step's start: monotonic s, UI thread id, step
         self.timer = QTimer()
         self.timer.setTimerType(Qt.TimerType.PreciseTimer)
         self.timer.setInterval(interval_ms)
@@ -109,14 +113,22 @@ class LoopProbe:
 
     def _watch(self) -> None:
         main, seen = threading.main_thread().ident, 0.0
+        me = threading.get_ident()
         while self._watching:
             time.sleep(0.002)
             last = self.ticks[-1][0]
             late = (time.perf_counter() - last - self.interval) * 1000
-            frame = sys._current_frames().get(main or 0)
+            frames = sys._current_frames()
+            frame = frames.get(main or 0)
             if late > STACK_AFTER_MS and last != seen and frame is not None:
                 seen = last
                 stack = "".join(traceback.format_stack(frame, limit=14))
+                names = {t.ident: t.name for t in threading.enumerate()}
+                for ident, other in frames.items():  # who else holds the GIL?
+                    if ident not in (main, me):
+                        name = names.get(ident, str(ident))
+                        stack += f"  -- thread {name}:\n"
+                        stack += "".join(traceback.format_stack(other, limit=6))
                 self.stacks.append((late, self.step, stack))
 
     # -- figures -------------------------------------------------------------------
@@ -297,6 +309,8 @@ async def session_run(
     profiler = StepProfiler(args.profile)
 
     def on_step(label: str) -> None:
+        # (CLOCK_MONOTONIC, as `perf record -k CLOCK_MONOTONIC`; written by main())
+        probe.marks.append(f"{time.monotonic():.6f} {threading.get_native_id()} {label}\n")
         probe.step = label
         profiler.on_step(label)
         app = QApplication.instance()
@@ -343,6 +357,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--interval-ms", type=int, default=5)
     parser.add_argument("--no-rotation", action="store_true", help="do not await a new code")
+    parser.add_argument(
+        "--marks", metavar="FILE", help="write each step's start (monotonic s) for perf"
+    )
     parser.add_argument("--stacks", action="store_true", help="sample the UI stack in stalls")
     parser.add_argument("--events", action="store_true", help="time every event delivery")
     parser.add_argument("--profile", metavar="STEP", help="cProfile one step of the script")
@@ -386,6 +403,8 @@ def main() -> int:
     summary = probe.summary()
     if args.json:
         Path(args.json).write_text(json.dumps(summary, indent=2))
+    if args.marks:
+        Path(args.marks).write_text("".join(probe.marks))
     print(
         "load average before: {:.2f} {:.2f} {:.2f}; after: {:.2f} {:.2f} {:.2f}".format(
             *load_before, *os.getloadavg()

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -38,6 +37,7 @@ from kiosk.ui.icons import icon
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.relayout import PageStack
 
 log = logging.getLogger(__name__)
 
@@ -172,7 +172,7 @@ class AdminList(QWidget):
         error_layout.addWidget(self.error_label)
         error_layout.addWidget(self.retry_button, 0, Qt.AlignmentFlag.AlignHCenter)
         error_layout.addStretch(1)
-        self.stack = QStackedWidget()
+        self.stack = PageStack()
         self.stack.addWidget(self.table)
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.error_panel)

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QStackedWidget, QWidget
+from PySide6.QtWidgets import QWidget
 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind
 from kiosk.core.admin_forms import Refusal
@@ -25,6 +25,7 @@ from kiosk.ui.admin.form import FormPanel
 from kiosk.ui.admin.list_view import AdminList
 from kiosk.ui.messages import error_text
 from kiosk.ui.screens.base import Screen
+from kiosk.ui.widgets.relayout import PageStack
 from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
 
 log = logging.getLogger(__name__)
@@ -58,7 +59,7 @@ class AdminSection(Screen):
     def __init__(self, session: CounterSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
         self.amount_locale = session.config.locale
-        self.pages = QStackedWidget()
+        self.pages = PageStack()
         self.sheet = ConfirmSheet()
         self.sheet.confirmed.connect(self._sheet_confirmed)
         self.sheet.dismissed.connect(lambda: self.pages.setEnabled(True))

@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable
 
 from PySide6.QtGui import QHideEvent
-from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from kiosk.core.lock import ManagerLock
 from kiosk.core.session import CounterSession
@@ -24,6 +24,7 @@ from kiosk.ui.manager.lock_panel import LockPanel
 from kiosk.ui.manager.manager_view import ManagerView
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.widgets.idle import IdleTimer
+from kiosk.ui.widgets.relayout import PageStack
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ class ManagerGate(QWidget):
         self.view: ManagerView | None = None
         self.panel = LockPanel(lock)
         self.panel.cancelled.connect(self._back_to_view)
-        self.stack = QStackedWidget()
+        self.stack = PageStack()
         self.stack.addWidget(self.panel)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

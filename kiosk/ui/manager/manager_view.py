@@ -21,13 +21,13 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from kiosk.ui.icons import icon, pixmap
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.relayout import PageStack
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ class ManagerView(QWidget):
         self.list.setStyleSheet("QListWidget::item { min-height: 52px; padding-left: 8px; }")
         for section in self.sections:
             QListWidgetItem(_list_icon(section.icon_name), section.title, self.list)
-        self.stack = QStackedWidget()
+        self.stack = PageStack()
         self.list.currentRowChanged.connect(self.open_section)
         body = QHBoxLayout()
         body.setSpacing(16)

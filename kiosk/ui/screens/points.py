@@ -19,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from shiboken6 import isValid
 
 from kiosk.api.errors import ApiError
@@ -49,7 +49,7 @@ from kiosk.ui.screens.points_text import (
     ticket_problem_text,
 )
 from kiosk.ui.widgets.keypad import BACKSPACE
-from kiosk.ui.widgets.relayout import one_relayout
+from kiosk.ui.widgets.relayout import PageStack, one_relayout
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ class PointsScreen(Screen):
         items_column.setSpacing(8)
         items_column.addWidget(self.items_age)
         items_column.addWidget(self.grid, 1)
-        self.modes = QStackedWidget()
+        self.modes = PageStack()
         for page in (self.pad, self.items_page, self.items_note):
             self.modes.addWidget(page)
         # Right: basket, hint, preview, main button.
@@ -120,7 +120,7 @@ class PointsScreen(Screen):
         column.addLayout(row, 1)
         self.result = CreditResultView(locale)
         self.result.new_sale.connect(self.new_sale)
-        self.pages = QStackedWidget()
+        self.pages = PageStack()
         self.pages.addWidget(sale_page)
         self.pages.addWidget(self.result)
         self.result_timer = QTimer(self)

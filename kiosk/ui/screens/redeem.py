@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind
 from kiosk.api.models.clients import Client
@@ -43,7 +43,7 @@ from kiosk.ui.screens.rewards_sheets import ConfirmSheet
 from kiosk.ui.screens.rewards_write import PendingWrite
 from kiosk.ui.theme import PRIMARY_PX, current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
-from kiosk.ui.widgets.relayout import one_relayout
+from kiosk.ui.widgets.relayout import PageStack, one_relayout
 from kiosk.ui.widgets.scan_field import ScanField
 from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
 
@@ -90,7 +90,7 @@ class RedeemScreen(Screen):
         self.sheet.confirmed.connect(self.confirm)
         self.sheet.back.connect(self.back)
         self.empty = self._empty_page()
-        self.pages = QStackedWidget()
+        self.pages = PageStack()
         for page in (self.empty, self.card, self.sheet):
             self.pages.addWidget(page)
         self.deliver_button = BusyButton(self.tr("Deliver"), primary=True)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton, QStackedWidget
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton
 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind, Reason
 from kiosk.api.models.clients import Client
@@ -51,7 +51,7 @@ from kiosk.ui.screens.rewards_text import money_sheet, result_texts, reward_shee
 from kiosk.ui.screens.rewards_write import PendingWrite
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.qr_view import load_encoder
-from kiosk.ui.widgets.relayout import one_relayout
+from kiosk.ui.widgets.relayout import PageStack, one_relayout
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +121,7 @@ class RewardsScreen(Screen):
         self.sheet.back.connect(self.back)
         self.result = ExchangeResult()
         self.result.done.connect(self.finish)
-        self.pages = QStackedWidget()
+        self.pages = PageStack()
         for page in (self.grid, self.empty, self.money, self.sheet, self.result):
             self.pages.addWidget(page)
         self.setStyleSheet(segment_style())

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -44,7 +43,7 @@ from kiosk.ui.screens.today_sheet import CancelSheet
 from kiosk.ui.screens.today_table import JournalTable
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
-from kiosk.ui.widgets.relayout import one_relayout
+from kiosk.ui.widgets.relayout import PageStack, one_relayout
 
 AuthorizeCancel = Callable[[JournalEntry], Awaitable[bool]]
 AuthorizeDiscard = Callable[[int], Awaitable[bool]]
@@ -118,7 +117,7 @@ class TodayScreen(Screen):
         self.empty.setProperty("role", "muted")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
-        self.stack = QStackedWidget()
+        self.stack = PageStack()
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.table)
         self.stack.addWidget(self.pending_panel)

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QStackedWidget, QWidget
 
 
 @contextmanager
@@ -81,4 +81,21 @@ class FixedFill(QWidget):
         host = self.parentWidget()
         if watched is host and host is not None and event.type() == QEvent.Type.Resize:
             self.setFixedSize(host.size())
+        return False
+
+
+class PageStack(QStackedWidget):
+    """A ``QStackedWidget`` that fills the room its layout gives it, whatever its pages'
+    texts need, so that it does not ask its pages for height-for-width.
+
+    ``QStackedLayout::heightForWidth`` asks *every* page (not only the one shown), bypassing
+    the layout items' caches, and ``QLabel::heightForWidth`` shapes a word-wrapped text
+    again at each call; a window whose layout has height-for-width recomputes its minimum
+    height that way at every activation. With all the counter's screens built, each layout
+    of the window shaped every wrapped label of every screen (a quarter of the UI thread's
+    time in a cashier's session, `perf`). The pages still lay their own wrapped texts out
+    at the stack's width. Use it where the stack stretches into the room left, not where
+    its height should follow its text."""
+
+    def hasHeightForWidth(self) -> bool:
         return False
