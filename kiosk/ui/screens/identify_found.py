@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from kiosk.api.models.clients import Client
 from kiosk.core.identify import needs_registration
 from kiosk.core.offline_client import is_unverified
-from kiosk.ui.icons import icon, pixmap
+from kiosk.ui.icons import icon, pixmap, set_pixmap
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.qr_view import QrView
 
@@ -141,8 +141,9 @@ class FoundPanel(QFrame):
         self.suspended_note.setVisible(suspended)
         self.points_button.setEnabled(not suspended)
         self.rewards_button.setEnabled(not suspended)
-        self.check.setPixmap(
-            pixmap("error" if suspended else "success", self._status_color(suspended), 36)
+        set_pixmap(
+            self.check,
+            pixmap("error" if suspended else "success", self._status_color(suspended), 36),
         )
         # The window's card shows name, points and level; here only what needs a word.
         no_level = client.level is None or not client.level.name
@@ -160,7 +161,7 @@ class FoundPanel(QFrame):
     def _show_unverified(self) -> None:
         """Accepted offline: no balance, no level, no rewards until checked."""
         self.name.setText(self.tr("Client not verified (offline)"))
-        self.check.setPixmap(pixmap("offline", current_palette().warning, 36))
+        set_pixmap(self.check, pixmap("offline", current_palette().warning, 36))
         self.level.setText(
             self.tr(
                 "The service checks this client when the connection returns: the points of a "

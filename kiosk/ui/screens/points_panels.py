@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from kiosk.api.models.points import Preview
 from kiosk.core.amounts import AmountLocale, format_amount, format_points
 from kiosk.core.sale import CreditOutcome, CreditStatus
-from kiosk.ui.icons import pixmap
+from kiosk.ui.icons import pixmap, set_pixmap
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.keypad import Keypad
@@ -217,12 +217,12 @@ class CreditResultView(QFrame):
             self._show_pending(outcome, facts)
             return
         if outcome.status is CreditStatus.ALREADY_CREDITED:
-            self.icon.setPixmap(pixmap("info", p.accent, 72))
+            set_pixmap(self.icon, pixmap("info", p.accent, 72))
             self.headline.setText(self.tr("This ticket was already credited"))
             self.headline.setStyleSheet("font-size: 40px; font-weight: 700;")
             self.balance.setText(self.tr("No new points were given."))
         else:
-            self.icon.setPixmap(pixmap("success", p.success, 72))
+            set_pixmap(self.icon, pixmap("success", p.success, 72))
             points = format_points(outcome.points, locale) if outcome.points is not None else ""
             self.headline.setText(self.tr("+%1 points").replace("%1", points))
             self.headline.setStyleSheet(f"font-size: 64px; font-weight: 700; color: {p.success};")
@@ -242,7 +242,7 @@ class CreditResultView(QFrame):
     def _show_pending(self, outcome: CreditOutcome, facts: list[str]) -> None:
         """The "pending" receipt: kept in the outbox, sent automatically, never lost."""
         p, locale = current_palette(), self.amount_locale
-        self.icon.setPixmap(pixmap("outbox", p.accent, 72))
+        set_pixmap(self.icon, pixmap("outbox", p.accent, 72))
         self.headline.setText(self.tr("Saved: the credit will be sent automatically."))
         self.headline.setStyleSheet("font-size: 34px; font-weight: 700;")
         lines = [self.tr("%n pending.", "", max(1, outcome.pending))]

@@ -6,7 +6,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from kiosk.core.redeem import PurchaseState, PurchaseView
-from kiosk.ui.icons import pixmap
+from kiosk.ui.icons import pixmap, set_pixmap
 from kiosk.ui.screens.rewards_sheets import code_style
 from kiosk.ui.theme import Palette, current_palette
 
@@ -94,7 +94,7 @@ class PurchaseCard(QFrame):
     def show_view(self, view: PurchaseView) -> None:
         self.view = view
         p = current_palette()
-        self.art.setPixmap(pixmap("money" if view.is_money else "rewards", p.accent, 40))
+        set_pixmap(self.art, pixmap("money" if view.is_money else "rewards", p.accent, 40))
         self.art.setStyleSheet(f"background: {p.info_bg}; border-radius: 16px;")
         self.reward.setText(
             self.tr("%1 in money").replace("%1", view.reward) if view.is_money else view.reward

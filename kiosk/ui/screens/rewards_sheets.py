@@ -11,7 +11,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QIcon
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from kiosk.ui.icons import pixmap
+from kiosk.ui.icons import pixmap, set_pixmap
 from kiosk.ui.theme import PRIMARY_PX, current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.qr_view import QrView
@@ -113,7 +113,7 @@ class ExchangeResult(QFrame):
         self.setProperty("role", "card")
         p = current_palette()
         self.art = QLabel()
-        self.art.setPixmap(pixmap("success", p.success, 40))
+        set_pixmap(self.art, pixmap("success", p.success, 40))
         self.heading = QLabel()
         self.heading.setProperty("role", "heading")
         self.heading.setWordWrap(True)

@@ -13,7 +13,7 @@ from PySide6.QtCore import QDateTime, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
-from kiosk.ui.icons import pixmap
+from kiosk.ui.icons import pixmap, set_pixmap
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.relayout import FixedFill
 
@@ -87,10 +87,10 @@ class CounterStatusBar(QFrame):
         palette = current_palette()
         self.online = online
         if online:
-            self.connection_icon.setPixmap(pixmap("online", palette.success, 22))
+            set_pixmap(self.connection_icon, pixmap("online", palette.success, 22))
             self.connection.setText(self.tr("Online"))
         else:
-            self.connection_icon.setPixmap(pixmap("offline", palette.danger, 22))
+            set_pixmap(self.connection_icon, pixmap("offline", palette.danger, 22))
             self.connection.setText(self.tr("No connection"))
 
     def set_pending(self, count: int) -> None:
@@ -111,7 +111,7 @@ class CounterStatusBar(QFrame):
         self.pending.setText(" · ".join(parts))
         alarm = bool(dead) or stale
         colour = palette.danger if alarm else palette.accent if pending else palette.muted
-        self.pending_icon.setPixmap(pixmap("outbox", colour, 22))
+        set_pixmap(self.pending_icon, pixmap("outbox", colour, 22))
         self.pending.setStyleSheet(f"color: {colour}; font-weight: 600;" if alarm else "")
         self.pending.setToolTip(self.tr("Tap to see the pending operations"))
 
