@@ -173,13 +173,11 @@ class IdentifyScreen(Screen, EnrollmentSteps):
         return panel
 
     def warm_steps(self) -> list[Callable[[], object]]:
-        # Built and polished (style sheets applied): a page's first show then only lays
-        # it out (polishing the found panel there cost ~1.5 ms of the first answer).
         steps: list[Callable[[], object]] = [
-            lambda: self.found.ensurePolished(),
-            lambda: self.matches.ensurePolished(),
-            lambda: self.enroll.ensurePolished(),
-            lambda: self.offline.ensurePolished(),
+            lambda: self.found,
+            lambda: self.matches,
+            lambda: self.enroll,
+            lambda: self.offline,
         ]
         if self.keyboard_controller.wanted():  # a touch screen (or the setting): it will show
             steps.append(lambda: self.keyboard)
