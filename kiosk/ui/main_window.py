@@ -28,7 +28,7 @@ from kiosk.ui.theme import RAIL_PX, current_palette
 from kiosk.ui.widgets.band import EnvironmentBand
 from kiosk.ui.widgets.client_card import ClientCard
 from kiosk.ui.widgets.idle import IdleTimer
-from kiosk.ui.widgets.relayout import PageStack, one_relayout
+from kiosk.ui.widgets.relayout import PageStack, lay_out_ahead, one_relayout
 from kiosk.ui.widgets.status_bar import CounterStatusBar
 
 log = logging.getLogger(__name__)
@@ -146,7 +146,12 @@ class CounterView(QWidget):
             if key not in self.screens:
                 screen = self.build(key)
                 screen.run("preload", screen.preload())
-                steps[0:0] = screen.warm_steps()  # next, one per turn as well
+                # next, one per turn as well: its parts, then its layout at the room it gets
+                steps[0:0] = [*screen.warm_steps(), partial(lay_out_hidden, screen)]
+
+        def lay_out_hidden(screen: Screen) -> None:
+            if screen is not self.stack.currentWidget():
+                lay_out_ahead(screen, self.stack.size())
 
         steps += [partial(build, key) for key in self.specs if key not in self.screens]
         if not steps:

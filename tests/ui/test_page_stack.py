@@ -1,4 +1,4 @@
-"""Page stacks and height-for-width (issue #4, event-loop stalls).
+"""Page stacks, height-for-width and pages laid out ahead (issue #4, event-loop stalls).
 
 ``QStackedLayout::heightForWidth`` asks every page, shown or not, and a word-wrapped
 ``QLabel`` lays its text out again at each call: with every screen of the counter
@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from kiosk.ui.widgets.relayout import PageStack
+from kiosk.ui.widgets.relayout import PageStack, lay_out_ahead
 
 TEXT = "A long explanation that wraps over several lines in a narrow window. " * 4
 
@@ -76,3 +76,30 @@ def test_a_page_stack_asks_no_page_and_still_wraps_the_page_shown(qtbot: QtBot) 
     assert shown.height() >= 3 * shown.fontMetrics().height()
     # It fills the room the window gives it.
     assert stack.height() > window.height() // 2
+
+
+def test_a_page_laid_out_ahead_has_the_geometry_its_show_gives_it(qtbot: QtBot) -> None:
+    """The warm-up lays out screens (and Identify's pages) before their first show, at
+    the room they will get: the same geometry as the show's own layout, so the show
+    only moves them into place."""
+    stack = PageStack()
+    window, _, _ = window_with(qtbot, stack)
+    page = QWidget()
+    inner = QWidget()
+    label = QLabel(TEXT)
+    label.setWordWrap(True)
+    QVBoxLayout(inner).addWidget(label)
+    layout = QVBoxLayout(page)
+    layout.addWidget(QLabel("title"))
+    layout.addWidget(inner, 1)
+    stack.addWidget(page)
+    assert not page.isVisible()
+
+    lay_out_ahead(page, stack.size())
+    ahead = (inner.geometry(), label.geometry())
+    assert label.width() > 100  # laid out at the stack's width, though not shown
+    assert label.height() >= 3 * label.fontMetrics().height()  # wrapped at that width
+
+    stack.setCurrentWidget(page)
+    window.layout().activate()
+    assert (inner.geometry(), label.geometry()) == ahead

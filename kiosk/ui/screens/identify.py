@@ -21,7 +21,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -42,7 +42,7 @@ from kiosk.ui.screens.identify_enrolling import EnrollmentSteps
 from kiosk.ui.screens.identify_offline import OfflineStrip
 from kiosk.ui.screens.identify_parts import PROBLEM_HINTS, EmptyPage, Pages
 from kiosk.ui.widgets.busy_button import BusyButton
-from kiosk.ui.widgets.relayout import one_relayout
+from kiosk.ui.widgets.relayout import lay_out_ahead, one_relayout
 from kiosk.ui.widgets.scan_field import ScanField
 from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
 
@@ -174,14 +174,21 @@ class IdentifyScreen(Screen, EnrollmentSteps):
 
     def warm_steps(self) -> list[Callable[[], object]]:
         steps: list[Callable[[], object]] = [
-            lambda: self.found,
-            lambda: self.matches,
-            lambda: self.enroll,
-            lambda: self.offline,
+            lambda: self._lay_out_page(self.found),
+            lambda: self._lay_out_page(self.matches),
+            lambda: self._lay_out_page(self.enroll),
+            lambda: self._lay_out_page(self.offline),
         ]
         if self.keyboard_controller.wanted():  # a touch screen (or the setting): it will show
             steps.append(lambda: self.keyboard)
         return steps
+
+    def _lay_out_page(self, page: QWidget) -> None:
+        """Built, and laid out at the width it will have (``Pages`` gives a page its
+        height for that width): its first show only moves it into place."""
+        width = self.pages.width()
+        height = page.heightForWidth(width) if page.hasHeightForWidth() else -1
+        lay_out_ahead(page, QSize(width, max(height, page.sizeHint().height())))
 
     def built(self, name: str) -> Any:
         """The page ``name`` if it was built, else None (without building it)."""

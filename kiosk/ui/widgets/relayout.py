@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize
 from PySide6.QtWidgets import QStackedWidget, QWidget
 
 
@@ -99,3 +99,21 @@ class PageStack(QStackedWidget):
 
     def hasHeightForWidth(self) -> bool:
         return False
+
+
+def lay_out_ahead(page: QWidget, size: QSize) -> None:
+    """Lay out a page that is not shown yet at ``size``, and its widgets top-down (Qt
+    lays a hidden widget out only when it is shown: a screen's first show computed
+    every size hint of the screen inside the cashier's tap). Its show then finds the
+    size hints known and, at the same width, the layouts done."""
+    page.resize(size)
+
+    def lay_out(widget: QWidget) -> None:
+        layout = widget.layout()
+        if layout is not None:
+            layout.activate()
+        for child in widget.children():
+            if isinstance(child, QWidget) and not child.isHidden() and not child.isWindow():
+                lay_out(child)
+
+    lay_out(page)
