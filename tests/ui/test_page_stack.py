@@ -25,7 +25,7 @@ class CountingLabel(QLabel):
         self.setWordWrap(True)
         self.asked = 0
 
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
+    def heightForWidth(self, width: int) -> int:
         self.asked += 1
         return super().heightForWidth(width)
 
