@@ -14,6 +14,9 @@ shows an action row and a banner paid three of them in one loop turn.
 
 - ``FixedFill(host)``: a fixed-size content widget for a bar whose texts change
   often: their layout stops at the bar instead of reaching the window.
+- ``PageStack``: a ``QStackedWidget`` that does not ask its hidden pages for
+  height-for-width at every layout of the window.
+- ``lay_out_ahead(page, size)``: lay out a page before its first show (warm-up).
 
 None changes what is drawn; they only move when (and how far) geometry is computed.
 """
