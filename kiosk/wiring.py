@@ -153,6 +153,8 @@ async def build_counter(
     branch_id = settings.get(S.BRANCH_ID)
     memory = paths.data_dir / BRANCH_MEMORY
     recalled = recall_branch(memory, environment.value, base_url, branch_id)
+    if recalled is None and environment is Environment.TRAINING and transport is None:
+        recalled = _fresh_training_branch(paths, branch_id)
     if recalled is not None:
         branch, confirmed = BranchInfo(*recalled), False  # checked after the start
     else:
@@ -250,6 +252,21 @@ async def start_outbox(
     sender.start()
     await outbox.status()
     return outbox, sender
+
+
+def _fresh_training_branch(paths: KioskPaths, branch_id: int | None) -> tuple[int, str] | None:
+    """The training branch of a first start, known without building the simulator: no
+    saved training world yet means the seed's (``kiosk.sim.seed_branches``). Checked
+    with the simulator after the start, like a recalled branch; a saved world (its
+    branches may have been renamed in manager mode) is asked as before."""
+    if (paths.data_dir / TRAINING_DB).exists():
+        return None
+    from kiosk.sim.seed_branches import fresh_branches
+
+    seeded = fresh_branches()
+    if branch_id is None:
+        return seeded[0]
+    return next((pair for pair in seeded if pair[0] == branch_id), None)
 
 
 async def _branch(

@@ -21,51 +21,11 @@ from kiosk.sim.clock import iso
 from kiosk.sim.levels import add_level
 from kiosk.sim.people_common import build_client, fold
 from kiosk.sim.rules_levels import level_for, level_ref
+from kiosk.sim.seed_branches import MAIN_BRANCHES, OTHER_BRANCHES
 from kiosk.sim.world import Merchant, Record, World
 
 DAY = 86400.0
 SITE = "https://almacendelsol.example.test"
-
-# name, address, email, phone, point-rule bonus percent
-MAIN_BRANCHES = (
-    (
-        "Sucursal Centro",
-        "Av. Corrientes 1234, C1043AAZ CABA, Buenos Aires",
-        "centro@almacendelsol.example.test",
-        "+54 11 4321-5678",
-        0,
-    ),
-    (
-        "Sucursal Palermo",
-        "Av. Santa Fe 3456, C1425BGN CABA, Buenos Aires",
-        "palermo@almacendelsol.example.test",
-        "+54 11 4833-2211",
-        10,
-    ),
-    (
-        "Sucursal Rosario",
-        "Córdoba 1450, S2000AWZ Rosario, Santa Fe",
-        "rosario@almacendelsol.example.test",
-        "+54 341 421-7788",
-        0,
-    ),
-)
-OTHER_BRANCHES = (
-    (
-        "Farmacia Norte Centro",
-        "Av. Colón 1234, X5000EPT Córdoba",
-        "centro@farmacianorte.example.test",
-        "+54 351 422-1000",
-        0,
-    ),
-    (
-        "Farmacia Norte Cerro",
-        "Av. Rafael Núñez 4500, X5009 Córdoba",
-        "cerro@farmacianorte.example.test",
-        "+54 351 481-2000",
-        0,
-    ),
-)
 
 # name, minPoints, multiplier, (primary, secondary, border), description
 MAIN_LEVELS = (

@@ -10,8 +10,9 @@ import pytest
 
 from kiosk.core.paths import resolve_paths
 from kiosk.core.settings import load_settings
+from kiosk.sim.seed_branches import fresh_branches
 from kiosk.sim.transport import DeferredSimTransport
-from kiosk.wiring import TRAINING_DB, NotConfigured, build_counter
+from kiosk.wiring import BRANCH_MEMORY, TRAINING_DB, NotConfigured, build_counter
 
 
 @pytest.fixture
@@ -93,3 +94,66 @@ def test_a_training_restart_opens_before_the_simulator_is_built(
     first = arun(start())
     second = arun(start())
     assert second == (False, first[1], True)
+
+
+def test_a_first_training_start_shows_the_seed_branch_and_checks_it_after(
+    home: Path, arun: Callable[..., Any]
+) -> None:
+    """An empty data folder: the branch is the seed's (``kiosk.sim.seed_branches``), known
+    without building the simulator; the check after the start asks the simulator,
+    which agrees, and remembers it for the next start."""
+    paths = resolve_paths()
+    settings = load_settings(paths)
+
+    async def start() -> tuple[bool, tuple[int | None, str], bool, list[tuple[int, str]]]:
+        counter = await build_counter(settings, paths, demo=True)
+        try:
+            built_at_start = counter.session.api_made
+            branch = counter.session.config.branch
+            transport = counter.transport
+            assert isinstance(transport, DeferredSimTransport)
+            made_at_start = transport.made
+            counter.start_checks()
+            assert counter.confirming is not None
+            await counter.confirming
+            listed = await counter.session.api.list_branches()
+            return (
+                built_at_start or made_at_start,
+                (branch.id, branch.name),
+                counter.session.config.branch == branch,
+                [(b.id, b.name or "") for b in listed],
+            )
+        finally:
+            await counter.close()
+
+    made, branch, unchanged, listed = arun(start())
+    assert not made
+    assert branch == fresh_branches()[0] == listed[0]
+    assert unchanged  # the simulator confirmed the name shown
+    assert [pair for pair in listed if pair in fresh_branches()] == list(fresh_branches())
+    assert (paths.data_dir / BRANCH_MEMORY).exists()
+
+
+def test_a_first_training_start_with_a_configured_branch_or_a_saved_world(
+    home: Path, arun: Callable[..., Any]
+) -> None:
+    paths = resolve_paths()
+    paths.ensure_dirs()
+    load_settings(paths).set_overrides({"branch_id": 2})
+    settings = load_settings(paths)
+
+    async def start() -> tuple[bool, str]:
+        counter = await build_counter(settings, paths, demo=True)
+        try:
+            transport = counter.transport
+            assert isinstance(transport, DeferredSimTransport)
+            return transport.made, counter.session.config.branch.name
+        finally:
+            await counter.close()
+
+    assert arun(start()) == (False, dict(fresh_branches())[2])
+    # A saved training world (its branches may have been renamed in manager mode) and
+    # no memory of the branch: the simulator is asked before the counter opens.
+    assert not (paths.data_dir / BRANCH_MEMORY).exists()  # (no check ran)
+    (paths.data_dir / TRAINING_DB).write_bytes(b"")  # an empty SQLite file: a new world
+    assert arun(start()) == (True, dict(fresh_branches())[2])
