@@ -249,6 +249,7 @@ async def start_outbox(
 
     session.attach_outbox(outbox)
     sender = Sender(outbox, make_sender_api)
+    sender.reached.connect(session.report_online)  # background sends show on the status bar
     sender.start()
     await outbox.status()
     return outbox, sender

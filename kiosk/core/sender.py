@@ -41,10 +41,12 @@ from typing import Protocol
 
 from kiosk.api.errors import ApiError, ErrorKind, Resource
 from kiosk.api.models.points import CancelResult, CreditRequest, CreditResult
+from kiosk.core.events import Event
 from kiosk.core.lazy import Lazy
 from kiosk.core.outbox import Outbox, Settlement
 from kiosk.core.outbox_body import BodyError, credit_request
 from kiosk.core.outbox_types import OutboxRow, Resolution, RowKind, RowState
+from kiosk.core.session import OFFLINE_KINDS
 
 log = logging.getLogger(__name__)
 
@@ -183,6 +185,10 @@ class Sender:
         self._task: asyncio.Task[None] | None = None
         self._mismatch_logged = False
         self.stats = SenderStats()
+        # After each attempt: whether the service answered (any answer, even a refusal
+        # or a 503) or could not be reached (network, timeout). The counter's connection
+        # state follows it, so rows failing in the background show "Offline" too.
+        self.reached: Event[bool] = Event()
         self._listening = False
         self._listen(True)
 
@@ -304,12 +310,14 @@ class Sender:
             await self._dead(row, "body", str(error))
             return
         except ApiError as error:
+            self.reached.emit(error.kind not in OFFLINE_KINDS)
             await self._failed(row, error)
             return
         except Exception as error:  # a bug below us: keep the row, try again later
             log.exception("outbox: sending row %d failed unexpectedly", row.id)
             await self._retry(row, error)
             return
+        self.reached.emit(True)
         if row.kind is RowKind.CREDIT:
             await self._credited(row, credited)
         else:

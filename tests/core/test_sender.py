@@ -99,6 +99,27 @@ def test_apply_then_drop_resends_the_same_id_and_the_409_is_ours(
     run_kiosk(sim_app, sim_world, tmp_path, scenario)
 
 
+def test_each_attempt_says_whether_the_service_answered(
+    sim_app: ASGIApp, sim_world: World, tmp_path: Path
+) -> None:
+    """The counter's connection state follows the background sends too: a dropped
+    connection is "not reached", any answer (a 503 as well) is "reached"."""
+
+    async def scenario(k: Kiosk) -> None:
+        reached: list[bool] = []
+        k.sender.reached.connect(reached.append)
+        k.control.add_fault("drop", CREDIT)
+        k.control.add_fault("status", CREDIT, status=503, count=1)
+        submitted, _ = await k.sale(k.request(k.kiosk_id(), email=email(sim_world)))
+        await k.sender.drain()
+        row = await k.outbox.get(submitted.row.id)
+        assert row is not None
+        assert row.resolution in (Resolution.CREDITED, Resolution.CONFIRMED)
+        assert reached == [False, True, True]  # dropped, 503, credited (or our 409)
+
+    run_kiosk(sim_app, sim_world, tmp_path, scenario)
+
+
 def test_a_typed_ticket_already_credited_gives_no_new_points(
     sim_app: ASGIApp, sim_world: World, tmp_path: Path
 ) -> None:

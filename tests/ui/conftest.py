@@ -142,6 +142,7 @@ def outbox_kit(
         limiter=api.limiter,
     )
     sender = Sender(outbox, sender_api, clock=clock.time, sleep=clock.sleep)
+    sender.reached.connect(session.report_online)  # as kiosk.wiring.start_outbox does
     session.attach_outbox(outbox)
 
     arun(outbox.status())

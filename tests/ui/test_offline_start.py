@@ -13,14 +13,18 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
+from kiosk.api.models.points import CreditClient, CreditRequest
+from kiosk.core.outbox_types import JournalNote
 from kiosk.core.paths import KioskPaths, resolve_paths
 from kiosk.core.settings import load_settings
+from kiosk.core.tickets import kiosk_external_id
 from kiosk.sim import DEFAULT_API_KEY, create_app
 from kiosk.sim.control import SimControl
 from kiosk.sim.seed import build_world
@@ -186,5 +190,38 @@ def test_a_refused_branch_is_not_configured_not_a_crash(
     async def scenario() -> None:
         with pytest.raises(NotConfigured, match="refused"):
             await service.start()
+
+    arun(scenario())
+
+
+def test_background_sends_drive_the_connection_state(
+    home: Path, arun: Callable[..., Any], expect_log: Callable[[str], None]
+) -> None:
+    """A credit waiting in the outbox that the sender cannot deliver shows "Offline" on
+    the status bar even when the cashier makes no call; its delivery shows "Online"."""
+    expect_log(r"RemoteProtocolError|connection lost|-> \w+Error")
+    service = Service(home)
+    member = next(c for c in service.world.merchants[1].table("clients").values() if c.get("email"))
+
+    async def scenario() -> None:
+        counter = await service.start()
+        try:
+            session = counter.session
+            assert session.online
+            service.control.add_fault("drop", path="/external/tags/add", count=1)
+            request = CreditRequest(
+                external_id=kiosk_external_id(1, date.today(), "0a1b2c3d"),
+                client=CreditClient(email=str(member["email"])),
+                amount=1000.0,
+                branch_id=1,
+            )
+            submitted = await counter.outbox.submit_credit(request, journal=JournalNote())
+            await until(lambda: not session.online, timeout=15)  # the drop, in the background
+            await counter.outbox.retry_now()  # (no real 1 s backoff in the suite)
+            await until(lambda: session.online, timeout=15)  # delivered
+            settled = await counter.outbox.wait_settled(submitted.row.id, within=15)
+            assert settled is not None
+        finally:
+            await counter.close()
 
     arun(scenario())
