@@ -5,11 +5,13 @@ price at the client's level, the stock when it is controlled and the per-client
 cap; a reward out of reach is dimmed with how many points are missing. A tap
 emits ``chosen`` with the card.
 
-The tiles share one style sheet, set on the grid, with a ``reach`` property
+The tiles' labels share one style sheet, set on the grid, with a ``reach`` property
 selector (styling each tile with sheets of its own is what made building and
-restyling them slow); they are kept per product and updated in place, also from one
-client to the next (``reset`` hides them): the next client's catalog mostly has the
-same rewards (issue #4).
+restyling them slow); each tile draws its card (background, border, rounded corners)
+from a pixmap drawn once per size and state (``kiosk.ui.widgets.rounded``: the
+sheet's rounded, dashed borders were half of the screen's repaint). Tiles are kept
+per product and updated in place, also from one client to the next (``reset`` hides
+them): the next client's catalog mostly has the same rewards (issue #4).
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ import asyncio
 from collections.abc import Sequence
 from functools import cache
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QPixmap, QResizeEvent
+from PySide6.QtCore import QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QPainter, QPaintEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -37,7 +39,9 @@ from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.layouts import tile_scroll
 from kiosk.ui.widgets.relayout import show_deferred
+from kiosk.ui.widgets.rounded import rounded_card
 
+ART_PX = 56
 TILE_MIN_WIDTH = 240
 TILE_HEIGHT = 196
 GAP = 16
@@ -48,17 +52,9 @@ def tile_style() -> str:
     its labels when the client can take the reward."""
     p = current_palette()
     sheet = [
-        "QPushButton#rewardTile { border-radius: 14px; padding: 0; text-align: left; }",
-        f"QPushButton#rewardTile[reach='true'] {{ background: {p.surface};"
-        f" border: 2px solid {p.accent}; }}",
-        f"QPushButton#rewardTile[reach='false'] {{ background: {p.surface_alt};"
-        f" border: 2px dashed {p.border}; }}",
-        f"QPushButton#rewardTile:pressed {{ background: {p.info_bg}; }}",
-        f"QPushButton#rewardTile:focus {{ border: 3px solid {p.accent}; }}",
+        # The card itself (background, border, corners) is drawn by RewardTile.paintEvent.
+        "QPushButton#rewardTile { border: none; background: transparent; padding: 0; }",
         f"QLabel#rewardBadge {{ color: {p.muted}; font-size: 15px; }}",
-        "QLabel#rewardArt { border-radius: 12px; }",
-        f"QLabel#rewardArt[reach='true'] {{ background: {p.info_bg}; }}",
-        f"QLabel#rewardArt[reach='false'] {{ background: {p.surface}; }}",
         "QLabel#rewardName { font-size: 18px; font-weight: 600; }",
         "QLabel#rewardPrice { font-size: 26px; font-weight: 700; }",
         "QLabel#rewardStatus { font-size: 16px; font-weight: 600; }",
@@ -73,8 +69,36 @@ def tile_style() -> str:
 
 
 @cache
-def _art(color: str) -> QPixmap:
-    return pixmap("rewards", color, 32)
+def _art(color: str, background: str) -> QPixmap:
+    """The placeholder art: the rewards icon on a rounded square (56 px, drawn once)."""
+    ratio = 2.0
+    art = rounded_card(ART_PX, ART_PX, background, background, 0, 12, ratio=ratio).copy()
+    art.setDevicePixelRatio(ratio)
+    painter = QPainter(art)
+    offset = (ART_PX - 32) / 2
+    painter.drawPixmap(QPointF(offset, offset), pixmap("rewards", color, 32, ratio))
+    painter.end()
+    return art
+
+
+def _card(tile: QPushButton, reachable: bool) -> QPixmap:
+    """The tile's card for its state, as the grid's style sheet used to draw it: a
+    surface with an accent border within reach, dimmed with a dashed border out of it,
+    the pressed background, a thicker accent border with the focus."""
+    p = current_palette()
+    fill = p.info_bg if tile.isDown() else (p.surface if reachable else p.surface_alt)
+    focus = tile.hasFocus()
+    border = p.accent if reachable or focus else p.border
+    return rounded_card(
+        tile.width(),
+        tile.height(),
+        fill,
+        border,
+        3 if focus else 2,
+        14,
+        dashed=not (reachable or focus),
+        ratio=tile.devicePixelRatioF(),
+    )
 
 
 class RewardTile(QPushButton):
@@ -89,7 +113,7 @@ class RewardTile(QPushButton):
         self.setFixedHeight(TILE_HEIGHT)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.art = QLabel()
-        self.art.setFixedSize(56, 56)
+        self.art.setFixedSize(ART_PX, ART_PX)
         self.art.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.badge = QLabel()
         self.badge.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
@@ -135,13 +159,19 @@ class RewardTile(QPushButton):
     def _style(self, reachable: bool) -> None:
         """The ``reach`` property of the tile and its labels, for the grid's sheet."""
         p = current_palette()
-        self.art.setPixmap(_art(p.accent if reachable else p.muted))
+        if reachable:
+            self.art.setPixmap(_art(p.accent, p.info_bg))
+        else:
+            self.art.setPixmap(_art(p.muted, p.surface))
         reach = "true" if reachable else "false"
         for widget in (self, *self._labels()):
             widget.setProperty("reach", reach)
             if widget.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
                 widget.style().unpolish(widget)
                 widget.style().polish(widget)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        QPainter(self).drawPixmap(0, 0, _card(self, bool(self._reachable)))
 
     def _badge_text(self, card: RewardCard, locale: AmountLocale) -> str:
         parts = []
