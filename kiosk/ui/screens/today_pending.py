@@ -101,8 +101,11 @@ class PendingTable(QTableWidget):
         header = self.horizontalHeader()
         header.setHighlightSections(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        # Fitted to the contents when they change (show_entries), not at every layout
+        # (ResizeToContents measures every cell at each resize or show; issue #4).
         for column in range(len(HEADERS)):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        self._fit_columns()
         header.setSectionResizeMode(ERROR, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(REFERENCE, QHeaderView.ResizeMode.Fixed)
         self.setColumnWidth(REFERENCE, 200)  # the id's end tells rows apart; full in its tooltip
@@ -139,6 +142,12 @@ class PendingTable(QTableWidget):
                 self.setItem(row, column, item)
             if entry.state is RowState.DEAD:
                 self.setCellWidget(row, ACTION, self._discard_button(entry))
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        for column in range(len(HEADERS)):
+            if column not in (ERROR, REFERENCE, ACTION):
+                self.resizeColumnToContents(column)
 
     def _operation(self, entry: OutboxEntry) -> str:
         """The operation over what was sold ($ 1.234,56, or 3 units): which sale waits."""

@@ -113,10 +113,14 @@ class JournalTable(QTableWidget):
         header = self.horizontalHeader()
         header.setHighlightSections(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        # Columns fit their contents when those change (show_entries), not at every
+        # layout: ResizeToContents measured every cell of a column at each resize or
+        # show of the table (a deferred call of 3-5 ms after each change, issue #4).
         for column in range(len(HEADERS)):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            if column not in (CLIENT, ACTION):
+                self.resizeColumnToContents(column)
         header.setSectionResizeMode(CLIENT, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(ACTION, QHeaderView.ResizeMode.Fixed)
         bold = QFont(self.font())
         bold.setBold(True)
         self.setColumnWidth(
