@@ -211,18 +211,24 @@ class AdminList(QWidget):
         self.table.setColumnCount(len(self.columns))
         self.table.setHorizontalHeaderLabels([c.title for c in self.columns])
         header = self.table.horizontalHeader()
+        # Fitted to a page's contents when it is shown (_fit_columns), not at every
+        # layout: ResizeToContents measures every cell at each resize or show (#4).
         for index, column in enumerate(self.columns):
             header.setSectionResizeMode(
                 index,
-                QHeaderView.ResizeMode.Stretch
-                if column.stretch
-                else QHeaderView.ResizeMode.ResizeToContents,
+                QHeaderView.ResizeMode.Stretch if column.stretch else QHeaderView.ResizeMode.Fixed,
             )
             head = self.table.horizontalHeaderItem(index)
             if head is not None and column.right:
                 head.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self._fit_columns()
         if self.items and self.page_window is not None:
             self.show_page(self.items, self.page_window)
+
+    def _fit_columns(self) -> None:
+        for index, column in enumerate(self.columns):
+            if not column.stretch:
+                self.table.resizeColumnToContents(index)
 
     # -- what to ask -----------------------------------------------------------------------
     def add_filter(self, widget: QWidget) -> None:
@@ -343,6 +349,7 @@ class AdminList(QWidget):
                     shown = self.table.item(row, index)
                     if shown is not None:
                         shown.setForeground(QColor(p.muted))
+        self._fit_columns()
         if items:
             self.stack.setCurrentWidget(self.table)
         else:
