@@ -37,6 +37,7 @@ from kiosk.ui.icons import icon
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.layouts import ContentColumns
 from kiosk.ui.widgets.relayout import PageStack
 
 log = logging.getLogger(__name__)
@@ -135,6 +136,9 @@ class AdminList(QWidget):
         self.direction_button.setVisible(bool(self.sorts))
 
         self.table = QTableWidget(0, len(self.columns))
+        self.fitter = ContentColumns(
+            self.table, lambda: [i for i, c in enumerate(self.columns) if not c.stretch]
+        )
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -211,7 +215,7 @@ class AdminList(QWidget):
         self.table.setColumnCount(len(self.columns))
         self.table.setHorizontalHeaderLabels([c.title for c in self.columns])
         header = self.table.horizontalHeader()
-        # Fitted to a page's contents when it is shown (_fit_columns), not at every
+        # Fitted to a page's contents when it is shown (ContentColumns), not at every
         # layout: ResizeToContents measures every cell at each resize or show (#4).
         for index, column in enumerate(self.columns):
             header.setSectionResizeMode(
@@ -221,14 +225,9 @@ class AdminList(QWidget):
             head = self.table.horizontalHeaderItem(index)
             if head is not None and column.right:
                 head.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self._fit_columns()
+        self.fitter.fit()
         if self.items and self.page_window is not None:
             self.show_page(self.items, self.page_window)
-
-    def _fit_columns(self) -> None:
-        for index, column in enumerate(self.columns):
-            if not column.stretch:
-                self.table.resizeColumnToContents(index)
 
     # -- what to ask -----------------------------------------------------------------------
     def add_filter(self, widget: QWidget) -> None:
@@ -349,7 +348,7 @@ class AdminList(QWidget):
                     shown = self.table.item(row, index)
                     if shown is not None:
                         shown.setForeground(QColor(p.muted))
-        self._fit_columns()
+        self.fitter.fit()
         if items:
             self.stack.setCurrentWidget(self.table)
         else:

@@ -32,7 +32,7 @@ from kiosk.ui.icons import icon
 from kiosk.ui.messages import error_text
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
-from kiosk.ui.widgets.layouts import read_only_table
+from kiosk.ui.widgets.layouts import ContentColumns, read_only_table
 
 DISARM_MS = 5000  # an armed Discard goes back to normal after this long
 
@@ -101,11 +101,9 @@ class PendingTable(QTableWidget):
         header = self.horizontalHeader()
         header.setHighlightSections(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        # Fitted to the contents when they change (show_entries), not at every layout
-        # (ResizeToContents measures every cell at each resize or show; issue #4).
-        for column in range(len(HEADERS)):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-        self._fit_columns()
+        # Fitted to the contents when they change (show_entries), not at every layout.
+        fitted = [c for c in range(len(HEADERS)) if c not in (ERROR, REFERENCE, ACTION)]
+        self.fitter = ContentColumns(self, lambda: fitted)
         header.setSectionResizeMode(ERROR, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(REFERENCE, QHeaderView.ResizeMode.Fixed)
         self.setColumnWidth(REFERENCE, 200)  # the id's end tells rows apart; full in its tooltip
@@ -142,12 +140,7 @@ class PendingTable(QTableWidget):
                 self.setItem(row, column, item)
             if entry.state is RowState.DEAD:
                 self.setCellWidget(row, ACTION, self._discard_button(entry))
-        self._fit_columns()
-
-    def _fit_columns(self) -> None:
-        for column in range(len(HEADERS)):
-            if column not in (ERROR, REFERENCE, ACTION):
-                self.resizeColumnToContents(column)
+        self.fitter.fit()
 
     def _operation(self, entry: OutboxEntry) -> str:
         """The operation over what was sold ($ 1.234,56, or 3 units): which sale waits."""

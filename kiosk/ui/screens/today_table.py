@@ -19,7 +19,7 @@ from kiosk.core.amounts import AmountLocale, format_amount, format_points
 from kiosk.core.cancel import can_cancel
 from kiosk.core.journal import JournalEntry, OperationKind, Outcome
 from kiosk.ui.theme import current_palette
-from kiosk.ui.widgets.layouts import read_only_table
+from kiosk.ui.widgets.layouts import ContentColumns, read_only_table
 
 CONTEXT = "TodayTable"
 
@@ -114,12 +114,9 @@ class JournalTable(QTableWidget):
         header.setHighlightSections(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         # Columns fit their contents when those change (show_entries), not at every
-        # layout: ResizeToContents measured every cell of a column at each resize or
-        # show of the table (a deferred call of 3-5 ms after each change, issue #4).
-        for column in range(len(HEADERS)):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-            if column not in (CLIENT, ACTION):
-                self.resizeColumnToContents(column)
+        # layout (ContentColumns); the client's column takes the room left.
+        fitted = [c for c in range(len(HEADERS)) if c not in (CLIENT, ACTION)]
+        self.fitter = ContentColumns(self, lambda: fitted)
         header.setSectionResizeMode(CLIENT, QHeaderView.ResizeMode.Stretch)
         bold = QFont(self.font())
         bold.setBold(True)
@@ -153,9 +150,7 @@ class JournalTable(QTableWidget):
                 self.insertRow(row)
             changed |= self._show_row(row, entry, look)
         self.entries = fresh
-        for column in sorted(changed):
-            if column not in (CLIENT, ACTION):
-                self.resizeColumnToContents(column)
+        self.fitter.fit(changed)
 
     def _look(self, entry: JournalEntry, canceling: set[str | None]) -> RowLook:
         points = "" if entry.points is None else format_points(entry.points, self.amount_locale)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QGridLayout,
+    QHeaderView,
     QScrollArea,
     QTableWidget,
     QWidget,
@@ -46,3 +49,31 @@ def tile_scroll(area: QScrollArea, name: str, gap: int) -> tuple[QWidget, QGridL
     grid.setAlignment(Qt.AlignmentFlag.AlignTop)
     area.setWidget(inner)
     return inner, grid
+
+
+class ContentColumns(QObject):
+    """Fits ``columns()`` of ``table`` to their contents when ``fit()`` is called (the
+    table's contents changed) and once when the table is first shown (its fonts are
+    final then: style sheets of the screens it sits in). The columns are ``Fixed``:
+    Qt's ``ResizeToContents`` measured every cell of the column at each resize, show
+    and paint of the table (issue #4: 5-10 ms on Today)."""
+
+    def __init__(self, table: QTableWidget, columns: Callable[[], Iterable[int]]) -> None:
+        super().__init__(table)
+        self.table = table
+        self.columns = columns
+        header = table.horizontalHeader()
+        for column in range(table.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        table.installEventFilter(self)
+
+    def fit(self, columns: Iterable[int] | None = None) -> None:
+        wanted = set(self.columns())
+        for column in sorted(wanted if columns is None else wanted.intersection(columns)):
+            self.table.resizeColumnToContents(column)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table and event.type() == QEvent.Type.Show:
+            self.table.removeEventFilter(self)  # once
+            self.fit()
+        return False
