@@ -11,6 +11,7 @@ A change of page and of the bar is laid out once (``one_relayout``, issue #4).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from decimal import Decimal
@@ -227,6 +228,10 @@ class RewardsScreen(Screen):
         self._level_id = level_of(client)
         self.grid.set_cards(with_balance(cards, current.balance))
         self._summarize()
+        if self.pages.currentWidget() is self.empty:
+            await asyncio.sleep(0)  # tiles placed this turn, the page shown the next (#4)
+            if self.session.client is not current:
+                return
         if self.pages.currentWidget() in (self.grid, self.empty):
             self.show_catalog()
 

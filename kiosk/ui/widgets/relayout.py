@@ -107,14 +107,20 @@ class PageStack(QStackedWidget):
 def lay_out_ahead(page: QWidget, size: QSize) -> None:
     """Lay out a page that is not shown yet at ``size``, and its widgets top-down (Qt
     lays a hidden widget out only when it is shown: a screen's first show computed
-    every size hint of the screen inside the cashier's tap). Its show then finds the
-    size hints known and, at the same width, the layouts done."""
+    every size hint of the screen inside the cashier's tap), the pages of its stacks
+    included. Its show then finds the size hints known and, at the same width, the
+    layouts done."""
     page.resize(size)
 
     def lay_out(widget: QWidget) -> None:
         layout = widget.layout()
         if layout is not None:
             layout.activate()
+        if isinstance(widget, QStackedWidget):  # its other pages too, at its size
+            for index in range(widget.count()):
+                other = widget.widget(index)
+                if other is not widget.currentWidget():
+                    lay_out_ahead(other, widget.size())
         for child in widget.children():
             if isinstance(child, QWidget) and not child.isHidden() and not child.isWindow():
                 lay_out(child)
