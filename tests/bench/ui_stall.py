@@ -27,7 +27,8 @@ with a probe on the Qt event loop:
 Prints samples, max stall, p99, p95, stalls over 16 ms, the five worst with the step
 in progress, per-step figures, the load average and the time of a fixed Python loop
 (this shared machine's speed varies by a third or more over a day: compare runs by
-it). Budget: no stall over 16 ms (wall time, what the cashier sees). Exit 0 within budget, 1 over, 2 if the session failed.
+it). Budget: no stall over 16 ms (wall time, what the cashier sees). Exit 0 within
+budget, 1 over, 2 if the session failed.
 """
 
 from __future__ import annotations
