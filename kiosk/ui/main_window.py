@@ -58,6 +58,7 @@ class CounterView(QWidget):
         self.session = session
         specs = [s if isinstance(s, ScreenSpec) else ScreenSpec.of(s) for s in screens]
         self.specs = {spec.key: spec for spec in specs}
+        self._warm_steps: list[Callable[[], object]] = []  # what warm_up() has left to do
         # The screens built so far (a spec is built on first show, or by warm_up()).
         self.screens: dict[str, Screen] = {}
         self.band = EnvironmentBand()
@@ -157,13 +158,17 @@ class CounterView(QWidget):
         if not steps:
             return
 
+        self._warm_steps = steps  # shutdown() empties it: the rest is never run
+
         def next_one() -> None:
+            if not steps:
+                return
             steps.pop(0)()
             draw_icons_ahead()  # the icons of what was just built, before it is shown
             if steps:
-                QTimer.singleShot(0, next_one)
+                QTimer.singleShot(0, self, next_one)  # (not after the view is gone)
 
-        QTimer.singleShot(0, next_one)
+        QTimer.singleShot(0, self, next_one)
 
     def show_screen(self, key: str) -> None:
         spec = self.specs.get(key)
@@ -223,7 +228,9 @@ class CounterView(QWidget):
             self.show_screen(next(iter(self.specs)))
 
     def shutdown(self) -> None:
-        """Cancel every screen's work and stop watching input (the window is closing)."""
+        """Cancel every screen's work and the warm-up, and stop watching input (the
+        window is closing)."""
+        self._warm_steps.clear()
         for screen in self.screens.values():
             screen.tasks.cancel_all()
             screen.left()

@@ -13,6 +13,7 @@ server) and the kiosk must not read again before its own expiry.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -185,3 +186,33 @@ def test_the_rewards_grid_keeps_its_tiles_and_builds_new_ones_ahead(
     grid.set_cards([*grid.cards()[:2], RewardCard(9, "New", "", 9, 100, 1200)])
     assert set(grid.tiles) == {1, 2, 9}
     assert grid.tiles[1] is tiles[1]
+
+
+def test_the_warm_up_stops_when_the_counter_closes(
+    qtbot: QtBot, session: CounterSession, arun: Callable[..., Any]
+) -> None:
+    """A counter closed during its warm-up (IT's --shutdown right after the start)
+    builds nothing more, and a view destroyed meanwhile is never touched again."""
+    view = build_view(session)
+    qtbot.addWidget(view)
+    view.resize(1280, 800)
+    view.show()
+
+    async def scenario() -> None:
+        await view.load()
+        built = len(view.screens)
+        view.warm_up()
+        await until(lambda: len(view.screens) > built, timeout=10)  # under way
+        view.shutdown()
+        so_far = len(view.screens)
+        for _ in range(20):  # twenty loop turns: the warm-up would have gone on
+            await asyncio.sleep(0)
+        assert len(view.screens) == so_far < len(view.specs)
+
+        other = build_view(session)
+        other.warm_up()
+        other.deleteLater()  # destroyed with steps left: they never run
+        for _ in range(20):
+            await asyncio.sleep(0)
+
+    arun(scenario())
