@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -16,21 +16,9 @@ from kiosk.core.enroll import EnrollForm, FieldProblem, FormField
 from kiosk.core.session import CounterSession
 from kiosk.ui.screens.enroll import EnrollPanel
 from kiosk.ui.theme import apply_theme
+from tests.ui.event_count import EventCount
 
 RESTYLE = {QEvent.Type.PaletteChange, QEvent.Type.FontChange, QEvent.Type.StyleChange}
-
-
-class Restyles(QObject):
-    """Counts the restyling events the watched editors receive."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in RESTYLE:
-            self.count += 1
-        return False
 
 
 @pytest.fixture
@@ -47,8 +35,8 @@ def panel(qtbot: QtBot, qapp: QApplication) -> Iterator[EnrollPanel]:
     qapp.setProperty("kioskTheme", None)
 
 
-def watch(panel: EnrollPanel) -> Restyles:
-    restyles = Restyles()
+def watch(panel: EnrollPanel) -> EventCount:
+    restyles = EventCount(*RESTYLE)
     for box in set(panel.boxes.values()):
         box.focus_target.installEventFilter(restyles)
     return restyles
@@ -93,7 +81,7 @@ def test_identify_restyles_its_field_only_when_the_hint_flag_flips(
     apply_theme(qapp)
     try:
         screen = make_screen(qtbot, session)
-        restyles = Restyles()
+        restyles = EventCount(*RESTYLE)
         screen.field.installEventFilter(restyles)
         for _ in range(5):
             screen._show_hint(None)

@@ -3,23 +3,13 @@ for the pixmap it shows already (issue #4, event-loop stalls)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from kiosk.ui.icons import pixmap, set_pixmap
-
-
-class LayoutRequests(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() is QEvent.Type.LayoutRequest:
-            self.count += 1
-        return False
+from tests.ui.event_count import EventCount
 
 
 def opaque_colours(image: QImage) -> set[str]:
@@ -49,7 +39,7 @@ def test_a_label_given_the_pixmap_it_shows_is_not_laid_out_again(qtbot: QtBot) -
     QVBoxLayout(window).addWidget(label)
     window.show()
     qtbot.waitExposed(window)
-    requests = LayoutRequests()
+    requests = EventCount(QEvent.Type.LayoutRequest)
     window.installEventFilter(requests)
 
     def delivered() -> int:  # the layout requests posted so far, delivered now

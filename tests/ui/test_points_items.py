@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.sale import SaleMode
@@ -16,6 +16,7 @@ from kiosk.sim.control import SimControl
 from kiosk.sim.world import World
 from kiosk.ui.screens.points import PointsScreen
 from tests.qt_async import until
+from tests.ui.event_count import EventCount
 from tests.ui.points_support import LEFT, Run, credit, ledger_of, points_screen
 
 
@@ -92,19 +93,6 @@ def test_another_client_starts_a_new_sale(
     arun(scenario())
 
 
-class StyleSpy(QObject):
-    """Counts the restyling a re-polish sends a widget (palette and font changes)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.restyled = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.FontChange):
-            self.restyled += 1
-        return False
-
-
 def test_taps_update_the_tile_and_the_basket_row_in_place(
     qtbot: QtBot, screen: PointsScreen, arun: Run
 ) -> None:
@@ -113,19 +101,19 @@ def test_taps_update_the_tile_and_the_basket_row_in_place(
         await until(lambda: len(screen.grid.tiles) > 2)
         first, second = list(screen.grid.tiles)[:2]
         tile = screen.grid.tiles[first]
-        spy = StyleSpy()
+        spy = EventCount(QEvent.Type.PaletteChange, QEvent.Type.FontChange)  # a re-polish
         tile.installEventFilter(spy)
         qtbot.mouseClick(tile, LEFT)  # into the basket: restyled ("chosen")
         assert tile.property("chosen") == "true"
-        assert spy.restyled > 0
+        assert spy.count > 0
         row, minus = screen.basket.rows[first], screen.basket.minus[first]
         assert row.isVisible()  # (the first row, added while the list was hidden)
-        spy.restyled = 0
+        spy.count = 0
         qtbot.mouseClick(tile, LEFT)
         qtbot.mouseClick(screen.grid.tiles[second], LEFT)
         qtbot.mouseClick(tile, LEFT)
         assert tile.badge.text() == "3"
-        assert spy.restyled == 0  # still chosen: no re-polish for a new count
+        assert spy.count == 0  # still chosen: no re-polish for a new count
         assert screen.basket.rows[first] is row  # the same row and button, counted up
         assert screen.basket.minus[first] is minus
         assert row.count.text() == "3 ×"

@@ -12,13 +12,14 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.session import CounterSession
 from kiosk.ui.widgets.relayout import one_relayout, show_deferred
 from tests.qt_async import until
+from tests.ui.event_count import EventCount
 from tests.ui.test_redeem import LEFT, look_up, make_screen
 
 
@@ -26,19 +27,6 @@ async def settle() -> None:
     """A few passes of the loop: posted layout requests delivered (never a nested loop)."""
     for _ in range(3):
         await asyncio.sleep(0.01)
-
-
-class Resizes(QObject):
-    """Counts the resize events of the widgets it watches."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() is QEvent.Type.Resize:
-            self.count += 1
-        return False
 
 
 def test_the_delivery_answer_lays_the_screen_out_once(
@@ -52,7 +40,7 @@ def test_the_delivery_answer_lays_the_screen_out_once(
         assert screen.pages.currentWidget() is screen.sheet
         assert not screen.action_row.isVisible()
         await settle()
-        resizes = Resizes()
+        resizes = EventCount(QEvent.Type.Resize)
         screen.pages.installEventFilter(resizes)
         qtbot.mouseClick(screen.sheet.confirm, LEFT)
         await until(lambda: screen.banner.kind == "success" and not screen.tasks.running("deliver"))
