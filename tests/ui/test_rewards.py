@@ -460,3 +460,30 @@ def test_a_new_balance_while_hidden_is_priced_when_the_screen_shows_again(
         assert bolso.property("reach") == "true"
 
     arun(scenario())
+
+
+def test_a_new_balance_while_the_first_catalog_is_placed_still_shows_it(
+    qtbot: QtBot, session: CounterSession, sim_world: World, arun: Callable[..., Any]
+) -> None:
+    """The first catalog places its tiles one turn before it shows the page; the same
+    client read again in that turn (a credit's new balance) still gets the catalog."""
+    screen = make_screen(qtbot, session)
+    record = client_at(sim_world, "Plata")
+    summarize = screen._summarize
+    refreshed: list[bool] = []
+
+    def summarize_then_refresh() -> None:
+        summarize()
+        client = session.client
+        if client is not None and not refreshed and screen.pages.currentWidget() is screen.empty:
+            refreshed.append(True)  # once (the re-price summarizes again)
+            session.set_client(dataclasses.replace(client, balance=client.balance + 1))
+
+    screen._summarize = summarize_then_refresh  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        await identify(session, screen, record)
+        await until(lambda: screen.pages.currentWidget() is screen.grid)
+        assert refreshed
+
+    arun(scenario())

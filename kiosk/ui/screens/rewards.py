@@ -230,7 +230,8 @@ class RewardsScreen(Screen):
         self._summarize()
         if self.pages.currentWidget() is self.empty:
             await asyncio.sleep(0)  # tiles placed this turn, the page shown the next (#4)
-            if self.session.client is not current:
+            now = self.session.client
+            if now is None or now.id != client.id:  # (a new balance is the same client)
                 return
         if self.pages.currentWidget() in (self.grid, self.empty):
             self.show_catalog()
