@@ -2,8 +2,9 @@
 
 The table is read from the journal (``session.journal.today()``) when the screen
 is shown and whenever the journal changes (``session.journal_changed``), shown or
-not: the rows are kept current in the background, so opening Today only shows them. "Cancel credit" on an active credit opens a confirmation sheet that says
-exactly what will happen; confirming asks ``authorize_cancel`` and then runs
+not: the rows are kept current in the background, so opening Today only shows them.
+"Cancel credit" on an active credit opens a confirmation sheet that says exactly
+what will happen; confirming asks ``authorize_cancel`` and then runs
 ``kiosk.core.cancel.cancel_credit`` (which journals the cancel and refreshes the
 client at the counter when it is the credited one).
 
