@@ -30,7 +30,7 @@ from kiosk.core.outbox import (
     Settlement,
 )
 from kiosk.core.sale import CreditStatus
-from kiosk.core.session import CounterSession
+from kiosk.core.session import OFFLINE_KINDS, CounterSession
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ WAIT_SECONDS = 20.0
 """How long the cashier waits for a credit before the "pending" receipt."""
 MAX_FAILURES = 2
 """Failed attempts after which the cashier stops waiting (the sender goes on)."""
-OFFLINE_ERRORS = frozenset({ErrorKind.NETWORK.value, ErrorKind.TIMEOUT.value})
+OFFLINE_ERRORS = frozenset(kind.value for kind in OFFLINE_KINDS)  # as stored on a row
 _REASON = re.compile(r"\[([a-z_]+)\]\s*$")
 _STATUS = re.compile(r"\((\d{3})\)")
 
