@@ -225,9 +225,10 @@ class AdminList(QWidget):
             head = self.table.horizontalHeaderItem(index)
             if head is not None and column.right:
                 head.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.fitter.fit()
         if self.items and self.page_window is not None:
-            self.show_page(self.items, self.page_window)
+            self.show_page(self.items, self.page_window)  # (fits the columns)
+        else:
+            self.fitter.fit()
 
     # -- what to ask -----------------------------------------------------------------------
     def add_filter(self, widget: QWidget) -> None:
