@@ -106,9 +106,6 @@ QFrame[role="band"] {{ background: {p.warning}; }}
 QLabel[role="band"] {{ color: {p.warning_text}; font-weight: 700; font-size: 17px; }}
 QFrame[role="statusbar"] {{ background: {p.surface}; border-top: 1px solid {p.border}; }}
 QFrame[role="rail"] {{ background: {p.surface}; border-right: 1px solid {p.border}; }}
-QFrame[role="banner-error"] {{ background: {p.danger_bg}; border: 1px solid {p.danger}; border-radius: 10px; }}
-QFrame[role="banner-success"] {{ background: {p.success_bg}; border: 1px solid {p.success}; border-radius: 10px; }}
-QFrame[role="banner-info"] {{ background: {p.info_bg}; border: 1px solid {p.accent}; border-radius: 10px; }}
 QLineEdit, QSpinBox, QComboBox, QDateEdit, QPlainTextEdit {{
     background: {p.surface}; border: 2px solid {p.border}; border-radius: 10px;
     padding: 8px 12px; min-height: 32px; selection-background-color: {p.accent};
@@ -159,6 +156,8 @@ QProgressBar::chunk {{ background: {p.accent}; border-radius: 6px; }}
 
 def apply_theme(app: QApplication, name: str = "light") -> Palette:
     p = palette_named(name)
+    # First: widgets that repaint on the palette or style change below read it.
+    app.setProperty("kioskTheme", p.name)
     qpal = QPalette()
     qpal.setColor(QPalette.ColorRole.Window, QColor(p.background))
     qpal.setColor(QPalette.ColorRole.Base, QColor(p.surface))
@@ -174,7 +173,6 @@ def apply_theme(app: QApplication, name: str = "light") -> Palette:
     font.setPixelSize(BASE_PX)
     app.setFont(font)
     app.setStyleSheet(style_sheet(p))
-    app.setProperty("kioskTheme", p.name)
     return p
 
 

@@ -59,6 +59,8 @@ sys.path.insert(0, str(ROOT))
 from PySide6.QtCore import Qt, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from tests.bench.repaint_probe import RepaintTimer  # noqa: E402
+
 SERVING = re.compile(r"serving (http://\S+)")
 BUDGET_MS = 16.0
 STACK_AFTER_MS = 12.0
@@ -320,12 +322,15 @@ async def session_run(
     probe = LoopProbe(args.interval_ms, stacks=args.stacks)
     warm = LoopProbe(args.interval_ms, stacks=False)
     profiler = StepProfiler(args.profile)
+    repaints = RepaintTimer(window, args.repaint) if args.repaint else None
 
     def on_step(label: str) -> None:
         # (CLOCK_MONOTONIC, as `perf record -k CLOCK_MONOTONIC`; written by main())
         probe.marks.append(f"{time.monotonic():.6f} {threading.get_native_id()} {label}\n")
         probe.step = label
         profiler.on_step(label)
+        if repaints is not None:
+            repaints.measure(label)
         app = QApplication.instance()
         if isinstance(app, TimedApplication):
             app.step = label
@@ -363,6 +368,8 @@ async def session_run(
         await api.aclose()
         await worker.close()
         window.close()
+    if repaints is not None:
+        print(repaints.text())
     return probe, warm, profiler, record, status
 
 
@@ -377,6 +384,13 @@ def main() -> int:
     parser.add_argument("--events", action="store_true", help="time every event delivery")
     parser.add_argument("--profile", metavar="STEP", help="cProfile one step of the script")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument(
+        "--repaint",
+        type=int,
+        metavar="N",
+        default=0,
+        help="time N full repaints of the window at each step (stall figures then invalid)",
+    )
     args = parser.parse_args()
 
     import qasync

@@ -3,16 +3,38 @@
 Showing one moves the screen's content down: the screen is laid out with the next
 pass of the event loop (``show_deferred``), once with whatever else the same answer
 changed, instead of synchronously inside ``show()`` (issue #4).
+
+The banner paints its own rounded card (``rounded_card``: drawn once per size and
+colours, then copied) in the colours of its kind. A style-sheet role per kind made
+every change of kind re-polish the banner against the application's whole style
+sheet, about 1 ms inside the answer that showed it, and drew the rounded border with
+four anti-aliased arcs at each paint.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from kiosk.ui.icons import pixmap
-from kiosk.ui.theme import current_palette
+from kiosk.ui.theme import Palette, current_palette
 from kiosk.ui.widgets.relayout import show_deferred
+from kiosk.ui.widgets.rounded import rounded_card
+
+RADIUS_PX = 10
+BORDER_PX = 1
+
+
+def kind_colors(kind: str, p: Palette) -> tuple[str, str, str]:
+    """The (fill, border, icon) colours of a banner of ``kind`` in palette ``p``."""
+    if kind == "error":
+        return p.danger_bg, p.danger, p.danger
+    if kind == "success":
+        return p.success_bg, p.success, p.success
+    return p.info_bg, p.accent, p.accent
 
 
 class Banner(QFrame):
@@ -23,7 +45,7 @@ class Banner(QFrame):
     def __init__(self, parent: QWidget | None = None, *, success_seconds: float = 6.0) -> None:
         super().__init__(parent)
         self.kind = ""
-        self._look: tuple[str, str] | None = None  # (kind, color) the icon and style are for
+        self._look: tuple[str, str, str] | None = None  # (fill, border, icon) being shown
         self._icon = QLabel()
         self._text = QLabel()
         self._text.setWordWrap(True)
@@ -52,33 +74,58 @@ class Banner(QFrame):
         )
 
     def show_error(self, text: str) -> None:
-        self._show("error", text, current_palette().danger)
+        self._show("error", text)
 
     def show_success(self, text: str) -> None:
-        self._show("success", text, current_palette().success)
+        self._show("success", text)
         self._timer.start(self._success_ms)
 
     def show_info(self, text: str) -> None:
-        self._show("info", text, current_palette().accent)
+        self._show("info", text)
 
-    def _show(self, kind: str, text: str, color: str) -> None:
+    def _show(self, kind: str, text: str) -> None:
         self._timer.stop()
         self.kind = kind
-        if self._look != (kind, color):  # restyled only when the kind (or theme) changes
-            self._look = (kind, color)
-            self.setProperty("role", f"banner-{kind}")
-            self.style().unpolish(self)
-            self.style().polish(self)
-            self._icon.setPixmap(pixmap({"info": "info"}.get(kind, kind), color, 28))
-            self._close.setIcon(self._close_icon())
+        self._restyle()
         self._text.setText(text)
         if self.isHidden():
             show_deferred(self)
+
+    def _restyle(self) -> None:
+        look = kind_colors(self.kind, current_palette())
+        if self._look != look:  # new colours only when the kind (or the theme) changes
+            self._look = look
+            self._icon.setPixmap(pixmap(self.kind, look[2], 28))
+            self._close.setIcon(self._close_icon())
+            self.update()
+
+    def changeEvent(self, event: QEvent) -> None:
+        # A new theme (the application's style sheet set again) while shown.
+        if event.type() == QEvent.Type.StyleChange and self.kind:
+            self._restyle()
+        super().changeEvent(event)
 
     def _close_icon(self):  # type: ignore[no-untyped-def]
         from kiosk.ui.icons import icon
 
         return icon("close", current_palette().muted)
+
+    def paintEvent(self, event: Any) -> None:
+        if self._look is None:
+            return
+        fill, border, _ = self._look
+        card = rounded_card(
+            self.width(),
+            self.height(),
+            fill,
+            border,
+            BORDER_PX,
+            RADIUS_PX,
+            ratio=self.devicePixelRatioF(),
+        )
+        painter = QPainter(self)
+        painter.drawPixmap(0, 0, card)
+        painter.end()
 
     def dismiss(self) -> None:
         self._timer.stop()
