@@ -142,3 +142,62 @@ def test_session_call_reports_offline_on_network_failure(
 
     arun(scenario())
     assert seen == [False, True]
+
+
+class RecordingScreen(ClientScreen):
+    """Records each client change it is told of, and whether it was on show then."""
+
+    def __init__(self, session: CounterSession) -> None:
+        super().__init__(session)
+        self.heard: list[tuple[int | None, bool]] = []
+
+    def client_changed(self, client: Any) -> None:
+        self.heard.append((client.id if client is not None else None, self.isVisible()))
+
+
+def clients_of(sim_world: Any, session: CounterSession, arun: Callable[..., Any]) -> list[Any]:
+    rows = sim_world.merchants[1].tables["clients"].values()
+    emails = [c["email"] for c in rows if c.get("status") == "ACTIVE" and c.get("email")]
+    return [find_client(session, arun, email) for email in emails[:2]]
+
+
+def test_a_hidden_screen_hears_of_a_new_client_a_turn_later_in_order(
+    qtbot: QtBot, session: CounterSession, arun: Callable[..., Any], sim_world: Any
+) -> None:
+    """The answer that identifies a client changes only what is on show; hidden screens
+    catch up in the next turn, each change in order (a client and back resets a sale)."""
+    recording = RecordingScreen(session)
+    view = CounterView(session, [FrontScreen(session), recording])
+    qtbot.addWidget(view)
+    view.resize(1280, 800)
+    view.show()
+    ana, ben = clients_of(sim_world, session, arun)
+
+    session.set_client(ana)
+    session.set_client(ben)
+    session.set_client(ana)
+    assert recording.heard == []  # not inside the answer
+    assert view.card.isVisible()  # what the cashier sees changed at once
+    qtbot.waitUntil(lambda: len(recording.heard) == 3)
+    assert recording.heard == [(ana.id, False), (ben.id, False), (ana.id, False)]
+
+
+def test_a_screen_shown_before_its_turn_catches_up_before_it_is_entered(
+    qtbot: QtBot, session: CounterSession, arun: Callable[..., Any], sim_world: Any
+) -> None:
+    recording = RecordingScreen(session)
+    entered: list[int] = []
+    recording.entered = lambda: entered.append(len(recording.heard))  # type: ignore[method-assign]
+    view = CounterView(session, [FrontScreen(session), recording])
+    qtbot.addWidget(view)
+    view.resize(1280, 800)
+    view.show()
+    ana, _ = clients_of(sim_world, session, arun)
+
+    session.set_client(ana)
+    view.show_screen(recording.key)  # in the same turn: the change is told first
+    assert entered == [1]
+    assert recording.heard[0][0] == ana.id
+    # Shown, it hears of the next change at once.
+    session.clear_client()
+    assert recording.heard[-1] == (None, True)

@@ -4,6 +4,10 @@ A screen never builds a URL or parses JSON: it calls ``kiosk.core`` (or the sess
 API client through ``session.call``) and shows the result. ``run()`` starts a task
 whose failure ends in the screen's banner as a sentence for the cashier, with the
 details in the log.
+
+A hidden screen hears of a new client one event-loop turn later (``catch_up``), or
+as it is shown if that comes first: the answer that identified the client
+then changes and paints only what the cashier sees (issue #4).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import logging
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from kiosk.api.errors import ApiError
@@ -50,6 +54,7 @@ class Screen(QWidget):
         self.body = QVBoxLayout()
         self.body.setSpacing(16)
         outer.addLayout(self.body, 1)
+        self._missed: list[Client | None] = []  # client changes not seen yet (hidden)
         session.client_changed.connect(self._client_changed)
 
     # -- to override -------------------------------------------------------------
@@ -117,7 +122,24 @@ class Screen(QWidget):
         self.show_error(error)
 
     def _client_changed(self, client: Client | None) -> None:
-        self.client_changed(client)
+        if self.isVisible():
+            self.catch_up()
+            self.client_changed(client)
+            return
+        self._missed.append(client)
+        if len(self._missed) == 1:
+            QTimer.singleShot(0, self, self.catch_up)  # (not after the screen is gone)
+
+    def catch_up(self) -> None:
+        """Tell ``client_changed`` of every client change it missed while hidden, in
+        order (a client and back is not "no change": the first client's sale is gone)."""
+        missed, self._missed = self._missed, []
+        for client in missed:
+            self.client_changed(client)
+
+    def showEvent(self, event: Any) -> None:
+        self.catch_up()  # before the cashier sees it (and before ``entered``)
+        super().showEvent(event)
 
     def leave(self) -> None:
         self.tasks.cancel_all()
