@@ -132,7 +132,7 @@ def test_credit_by_amount_end_to_end(sim_app: ASGIApp, sim_world: World, tmp_pat
         assert op["origin"] == "external-integration"
         assert json.loads(op["extra_data"])[0]["kiosk_id"] == KIOSK
         assert outcome.external_id.startswith(f"b{session.config.branch.id}-20261122-k{KIOSK}-")
-        [row] = await session.journal.today(DAY)
+        [row] = await session.journal.today()
         assert (row.outcome, row.points, row.amount) == (Outcome.OK, 15, Decimal("1234.56"))
         assert row.external_id == outcome.external_id
         assert journal_events == [None]  # the Today screen was told
@@ -170,7 +170,7 @@ def test_credit_by_items_sends_repeated_ids(
         assert op["points"]["selectedRewardType"] == "items"
         units = {entry["id"]: entry["units"] for entry in op["items"]}
         assert units == {fixed["id"]: 2, priced["id"]: 1}
-        [row] = await session.journal.today(DAY)
+        [row] = await session.journal.today()
         assert row.amount == Decimal(str(priced["amount"]))
 
     run(sim_app, sim_world, tmp_path, scenario)
@@ -198,7 +198,7 @@ def test_ticket_id_and_a_ticket_already_credited(
         assert again.points is None
         assert len(ops_with(control, expected)) == 1
         assert client_record(sim_world, first.operation.client_id)["score"] == balance  # type: ignore[union-attr]
-        rows = await session.journal.today(DAY)
+        rows = await session.journal.today()
         assert [r.outcome for r in rows] == [Outcome.ALREADY_CREDITED, Outcome.OK]
         assert rows[0].ticket == "0003-00012345"
         assert rows[0].points is None
@@ -229,7 +229,7 @@ def test_dropped_connection_resends_the_same_id_once_in_the_ledger(
         assert len(ops_with(control, outcome.external_id)) == 1
         sent = control.requests(path=CREDIT, method="POST")
         assert [r.get("external_id") for r in sent] == [outcome.external_id] * 2
-        [row] = await session.journal.today(DAY)
+        [row] = await session.journal.today()
         assert row.outcome is Outcome.OK
 
     run(sim_app, sim_world, tmp_path, scenario)
@@ -259,7 +259,7 @@ def test_own_retry_after_a_lost_answer_is_success_even_on_a_ticket(
         assert outcome.status is CreditStatus.CREDITED
         assert outcome.confirmed_by_duplicate
         assert len(ops_with(control, external_id)) == 1
-        rows = await session.journal.today(DAY)
+        rows = await session.journal.today()
         assert [r.outcome for r in rows] == [Outcome.OK, Outcome.FAILED]
         assert MAYBE_APPLIED in rows[1].detail
 
@@ -360,7 +360,7 @@ def test_a_suspended_client_is_refused(
         assert credit.value.kind is ErrorKind.SUSPENDED
         assert flow.sale.state is SaleState.FAILED
         assert not flow.sale.maybe_applied
-        [row] = await session.journal.today(DAY)
+        [row] = await session.journal.today()
         assert row.outcome is Outcome.FAILED
         assert row.detail == "suspended"
         assert flow.sale.external_id
