@@ -93,7 +93,9 @@ class CounterSession:
     def client(self) -> Client | None:
         return self._client
 
-    def set_client(self, client: Client | None) -> None:
+    def set_client(self, client: Client | None) -> bool:
+        """``client`` is at the counter (``None``: nobody). Announced with
+        ``client_changed`` unless it is the very record already there; says whether it was."""
         previous = self._client
         self._client = client
         if (previous.id if previous else None) != (client.id if client else None) or (
@@ -106,6 +108,8 @@ class CounterSession:
                 else "cleared",
             )
             self.client_changed.emit(client)
+            return True
+        return False
 
     def clear_client(self) -> None:
         self.set_client(None)

@@ -245,6 +245,12 @@ class IdentifyScreen(Screen, EnrollmentSteps):
         self.found.show_client(client)  # a new client clears the QR of the previous one
         self._show_page(self.found)
 
+    def at_counter(self, client: Client) -> None:
+        """``client`` is at the counter: shown here through the session's announcement
+        (``client_changed``), or directly when it is the very record already there."""
+        if not self.session.set_client(client):
+            self.client_changed(client)
+
     def _show_page(self, panel: QWidget) -> None:
         # The form needs the room: while enrolling the search row steps aside.
         enrolling = panel is self.built("enroll")
@@ -321,8 +327,7 @@ class IdentifyScreen(Screen, EnrollmentSteps):
     def _show_result(self, result: SearchResult) -> None:
         self._prefill = result.prefill
         if result.outcome is SearchOutcome.FOUND and result.client is not None:
-            self.session.set_client(result.client)
-            self.client_changed(result.client)  # the same client again: still show it
+            self.at_counter(result.client)
             return
         self._matches = result.matches
         self.matches.show_matches(result.matches, more=result.more_matches)
@@ -365,8 +370,7 @@ class IdentifyScreen(Screen, EnrollmentSteps):
         finally:
             if search_id == self._search_id:
                 self._searching(False)
-        self.session.set_client(client)
-        self.client_changed(client)
+        self.at_counter(client)
 
     # -- offline -----------------------------------------------------------------------
     def _continue_offline(self) -> None:
@@ -380,8 +384,7 @@ class IdentifyScreen(Screen, EnrollmentSteps):
         self._forget()
         self.offline.clear()
         self.field.clear_input()
-        self.session.set_client(client)
-        self.client_changed(client)
+        self.at_counter(client)
         self.banner.show_info(
             self.tr("Client not verified: their points are credited when the connection returns.")
         )

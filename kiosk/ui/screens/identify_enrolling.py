@@ -84,8 +84,7 @@ class EnrollmentSteps:
             with one_relayout(self):  # form -> client card and banner: one layout pass
                 self._forget()
                 self.enroll.reset()
-                self.session.set_client(client)
-                self.client_changed(client)
+                self.at_counter(client)
                 self.field.clear_input()
                 self.banner.show_success(text)
             # The client exists whatever happens to the journal row: a disk error is logged.
@@ -131,5 +130,4 @@ class EnrollmentSteps:
         self._forget()
         self.enroll.reset()
         self.banner.dismiss()
-        self.session.set_client(client)
-        self.client_changed(client)
+        self.at_counter(client)
