@@ -1,7 +1,8 @@
 """Event-loop stalls of the real counter during a scripted cashier's session (issue #4).
 
     python tests/bench/ui_stall.py [--interval-ms 5] [--no-rotation] [--stacks]
-                                   [--events] [--profile STEP] [--json FILE] [--marks FILE]
+                                   [--events] [--timeline] [--profile STEP] [--json FILE]
+                                   [--marks FILE] [--repaint N]
 
 Starts the simulator in a separate process over loopback (``python -m kiosk.sim --port 0
 --controls``, real rate limits: the session stays within them, they never make it
@@ -60,6 +61,7 @@ from PySide6.QtCore import Qt, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from tests.bench.repaint_probe import RepaintTimer  # noqa: E402
+from tests.bench.timeline import Timeline  # noqa: E402
 
 SERVING = re.compile(r"serving (http://\S+)")
 BUDGET_MS = 16.0
@@ -136,6 +138,16 @@ class LoopProbe:
                 self.stacks.append((late, self.step, stack))
 
     # -- figures -------------------------------------------------------------------
+    def worst_gaps(self, count: int) -> list[tuple[float, float, float, str]]:
+        """The ``count`` longest stalls: (ms late, gap start, gap end, step label)."""
+        gaps = [
+            (stall, t0, t1, label)
+            for (stall, _, label), (t0, _, _), (t1, _, _) in zip(
+                self.stalls(), self.ticks, self.ticks[1:], strict=False
+            )
+        ]
+        return sorted(gaps, reverse=True)[:count]
+
     def stalls(self) -> list[tuple[float, float, str]]:
         """(ms beyond the interval, UI-thread CPU ms in that gap, step) per tick."""
         out = []
@@ -181,6 +193,7 @@ class TimedApplication(QApplication):
         self.step = ""
         self.depth = 0
         self.slow: list[tuple[float, int, str, str]] = []  # ms, nesting depth, what, step
+        self.timeline: Timeline | None = None  # --timeline: every top-level delivery
 
     def notify(self, receiver: Any, event: Any) -> bool:
         self.depth += 1
@@ -189,11 +202,15 @@ class TimedApplication(QApplication):
             return bool(super().notify(receiver, event))
         finally:
             self.depth -= 1
-            ms = (time.perf_counter() - started) * 1000
-            if ms > 3:
+            ended = time.perf_counter()
+            ms = (ended - started) * 1000
+            if ms > 3 or (self.timeline is not None and self.depth == 0):
                 kind = type(receiver).__name__
                 what = f"{event.type().name} -> {receiver.objectName() or kind} ({kind})"
-                self.slow.append((ms, self.depth, what, self.step))
+                if ms > 3:
+                    self.slow.append((ms, self.depth, what, self.step))
+                if self.timeline is not None and self.depth == 0:
+                    self.timeline.add(started, ended, what)
 
 
 class StepProfiler:
@@ -334,6 +351,8 @@ async def session_run(
         app = QApplication.instance()
         if isinstance(app, TimedApplication):
             app.step = label
+            if app.timeline is not None:
+                app.timeline.step = label
 
     record, status = None, 0
     try:
@@ -382,6 +401,9 @@ def main() -> int:
     )
     parser.add_argument("--stacks", action="store_true", help="sample the UI stack in stalls")
     parser.add_argument("--events", action="store_true", help="time every event delivery")
+    parser.add_argument(
+        "--timeline", action="store_true", help="what ran in the worst stalls (with --events)"
+    )
     parser.add_argument("--profile", metavar="STEP", help="cProfile one step of the script")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument(
@@ -401,7 +423,10 @@ def main() -> int:
     load_before = os.getloadavg()
     reference = reference_work_ms()
     process, url = start_simulator()
-    app = (TimedApplication if args.events else QApplication)(sys.argv[:1])
+    app = (TimedApplication if args.events or args.timeline else QApplication)(sys.argv[:1])
+    if args.timeline and isinstance(app, TimedApplication):
+        app.timeline = Timeline()
+        app.timeline.install()
     app.setQuitOnLastWindowClosed(False)
     apply_theme(app, "light")
     loop = qasync.QEventLoop(app)
@@ -426,6 +451,9 @@ def main() -> int:
         f"{sum(s for s, _, _ in warm.stalls()):.0f} ms stalled in all"
     )
     print(report(probe, record))
+    if isinstance(app, TimedApplication) and app.timeline is not None:
+        app.timeline.uninstall()
+        print(app.timeline.text(probe.worst_gaps(3)))
     if args.profile:
         print(f"\n== cProfile of step {args.profile!r} ==\n{profiler.text()}")
     summary = probe.summary()
