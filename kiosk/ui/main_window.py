@@ -140,7 +140,9 @@ class CounterView(QWidget):
         (``Screen.warm_steps``), one per event-loop turn, and fetch their data: the
         cashier's first visit to each is then instant."""
         steps: list[Callable[[], object]] = [
-            step for screen in self.screens.values() for step in screen.warm_steps()
+            step
+            for screen in self.screens.values()
+            for step in (*screen.warm_steps(), screen.banner.prepare)
         ]
 
         def build(key: str) -> None:
@@ -148,7 +150,11 @@ class CounterView(QWidget):
                 screen = self.build(key)
                 screen.run("preload", screen.preload())
                 # next, one per turn as well: its parts, then its layout at the room it gets
-                steps[0:0] = [*screen.warm_steps(), partial(lay_out_hidden, screen)]
+                steps[0:0] = [
+                    *screen.warm_steps(),
+                    screen.banner.prepare,
+                    partial(lay_out_hidden, screen),
+                ]
 
         def lay_out_hidden(screen: Screen) -> None:
             if screen is not self.stack.currentWidget():

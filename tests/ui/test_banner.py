@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
+from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import DARK, LIGHT, Palette, apply_theme
 from kiosk.ui.widgets.banner import Banner, kind_colors
 from tests.ui.event_count import EventCount
@@ -89,3 +90,21 @@ def test_a_new_theme_repaints_a_banner_already_shown(
     banner.dismiss()
     assert not banner.isVisible()
     assert banner.kind == ""
+
+
+def test_prepare_draws_every_kinds_icon_and_polishes_ahead(qtbot: QtBot) -> None:
+    """The warm-up's step: the first banner of the day then draws no icon and
+    polishes nothing inside the answer that shows it."""
+    banner = Banner()
+    qtbot.addWidget(banner)
+    parts = [banner, *banner.findChildren(QWidget)]
+    assert not any(w.testAttribute(Qt.WidgetAttribute.WA_WState_Polished) for w in parts)
+    pixmap.cache_clear()
+    banner.prepare()
+    assert all(w.testAttribute(Qt.WidgetAttribute.WA_WState_Polished) for w in parts)
+    drawn = pixmap.cache_info().misses
+    assert drawn == 3
+    banner.show_success("Credited.")
+    banner.show_error(TEXT)
+    banner.show_info("Note.")
+    assert pixmap.cache_info().misses == drawn

@@ -91,6 +91,15 @@ class Banner(QFrame):
         if self.isHidden():
             show_deferred(self)
 
+    def prepare(self) -> None:
+        """What a first banner would do inside the answer that shows it, done ahead
+        (the warm-up): each kind's icon drawn, the banner and its parts polished."""
+        p = current_palette()
+        for kind in ("error", "success", "info"):
+            pixmap(kind, kind_colors(kind, p)[2], 28)
+        self._close_icon()
+        self.ensurePolished()
+
     def _restyle(self) -> None:
         look = kind_colors(self.kind, current_palette())
         if self._look != look:  # new colours only when the kind (or the theme) changes
