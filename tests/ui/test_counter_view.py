@@ -6,7 +6,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
@@ -144,15 +144,32 @@ def test_session_call_reports_offline_on_network_failure(
     assert seen == [False, True]
 
 
+class PaintCount(QObject):
+    """Counts the paints of a top-level window (``UpdateRequest``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.UpdateRequest:
+            self.count += 1
+        return False
+
+
 class RecordingScreen(ClientScreen):
-    """Records each client change it is told of, and whether it was on show then."""
+    """Records each client change it is told of, whether it was on show then, and how
+    many times the window had been painted by then."""
 
     def __init__(self, session: CounterSession) -> None:
         super().__init__(session)
         self.heard: list[tuple[int | None, bool]] = []
+        self.paints = PaintCount()
+        self.paints_when_heard: list[int] = []
 
     def client_changed(self, client: Any) -> None:
         self.heard.append((client.id if client is not None else None, self.isVisible()))
+        self.paints_when_heard.append(self.paints.count)
 
 
 def clients_of(sim_world: Any, session: CounterSession, arun: Callable[..., Any]) -> list[Any]:
@@ -172,7 +189,9 @@ def test_a_hidden_screen_hears_of_a_new_client_a_turn_later_in_order(
     view.resize(1280, 800)
     view.show()
     ana, ben = clients_of(sim_world, session, arun)
+    view.window().installEventFilter(recording.paints)
 
+    painted = recording.paints.count
     session.set_client(ana)
     session.set_client(ben)
     session.set_client(ana)
@@ -180,6 +199,9 @@ def test_a_hidden_screen_hears_of_a_new_client_a_turn_later_in_order(
     assert view.card.isVisible()  # what the cashier sees changed at once
     qtbot.waitUntil(lambda: len(recording.heard) == 3)
     assert recording.heard == [(ana.id, False), (ben.id, False), (ana.id, False)]
+    # ...and not before the window painted the answer: the catch-up is not between
+    # the answer and its paint (a posted event would be: it runs before the paint).
+    assert min(recording.paints_when_heard) > painted
 
 
 def test_a_screen_shown_before_its_turn_catches_up_before_it_is_entered(

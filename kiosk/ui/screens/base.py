@@ -5,9 +5,9 @@ API client through ``session.call``) and shows the result. ``run()`` starts a ta
 whose failure ends in the screen's banner as a sentence for the cashier, with the
 details in the log.
 
-A hidden screen hears of a new client one event-loop turn later (``catch_up``), or
-as it is shown if that comes first: the answer that identified the client
-then changes and paints only what the cashier sees (issue #4).
+A hidden screen hears of a new client in the next turn of the event loop, after the
+window's paint (``catch_up``), or as it is shown if that comes first: the answer that
+identified the client changes and paints only what the cashier sees (issue #4).
 """
 
 from __future__ import annotations
@@ -55,6 +55,14 @@ class Screen(QWidget):
         self.body.setSpacing(16)
         outer.addLayout(self.body, 1)
         self._missed: list[Client | None] = []  # client changes not seen yet (hidden)
+        # A zero timer, not QTimer.singleShot(0, ...): that one is a posted event, run
+        # in the next pass before the paint (UpdateRequest is posted at a lower
+        # priority), so the catch-up would still sit between the answer and its paint.
+        # A zero timer is due in the next pass's timers: after the paint.
+        self._catch_up_timer = QTimer(self)
+        self._catch_up_timer.setSingleShot(True)
+        self._catch_up_timer.setInterval(0)
+        self._catch_up_timer.timeout.connect(self.catch_up)
         session.client_changed.connect(self._client_changed)
 
     # -- to override -------------------------------------------------------------
@@ -127,12 +135,12 @@ class Screen(QWidget):
             self.client_changed(client)
             return
         self._missed.append(client)
-        if len(self._missed) == 1:
-            QTimer.singleShot(0, self, self.catch_up)  # (not after the screen is gone)
+        self._catch_up_timer.start()
 
     def catch_up(self) -> None:
         """Tell ``client_changed`` of every client change it missed while hidden, in
         order (a client and back is not "no change": the first client's sale is gone)."""
+        self._catch_up_timer.stop()
         missed, self._missed = self._missed, []
         for client in missed:
             self.client_changed(client)
