@@ -22,7 +22,6 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import Palette, current_palette
 from kiosk.ui.widgets.relayout import show_deferred
-from kiosk.ui.widgets.rounded import rounded_card
 
 RADIUS_PX = 10
 BORDER_PX = 1
@@ -122,6 +121,8 @@ class Banner(QFrame):
     def paintEvent(self, event: Any) -> None:
         if self._look is None:
             return
+        from kiosk.ui.widgets.rounded import rounded_card  # (not on the start-up path)
+
         fill, border, _ = self._look
         card = rounded_card(
             self.width(),
