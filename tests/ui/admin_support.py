@@ -21,8 +21,8 @@ from kiosk.core.session import CounterSession
 from kiosk.sim.control import SimControl
 from kiosk.sim.world import World
 from kiosk.ui.admin.section import AdminSection
-from kiosk.ui.theme import apply_theme
 from tests.qt_async import until
+from tests.ui.theme_support import app_theme
 
 S = TypeVar("S", bound=AdminSection)
 MERCHANT = 1
@@ -32,15 +32,8 @@ def themed_rig(
     qapp: QApplication, qtbot: QtBot, session: CounterSession, world: World
 ) -> Iterator[Rig]:
     """The rig with the counter's theme applied for its test (restored after)."""
-    sheet, palette, font = qapp.styleSheet(), qapp.palette(), qapp.font()
-    apply_theme(qapp)
-    try:
+    with app_theme(qapp):
         yield Rig(qtbot, session, world)
-    finally:
-        qapp.setStyleSheet(sheet)
-        qapp.setPalette(palette)
-        qapp.setFont(font)
-        qapp.setProperty("kioskTheme", None)
 
 
 def params(entry: dict[str, Any]) -> dict[str, str]:

@@ -16,6 +16,7 @@ from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import DARK, LIGHT, Palette, apply_theme
 from kiosk.ui.widgets.banner import Banner, kind_colors
 from tests.ui.event_count import EventCount
+from tests.ui.theme_support import app_theme
 
 RESTYLE = {QEvent.Type.PaletteChange, QEvent.Type.FontChange, QEvent.Type.StyleChange}
 TEXT = "No connection. The credit is saved and will be sent automatically."
@@ -23,22 +24,17 @@ TEXT = "No connection. The credit is saved and will be sent automatically."
 
 @pytest.fixture
 def banner(qtbot: QtBot, qapp: QApplication) -> Iterator[Banner]:
-    sheet, palette, font = qapp.styleSheet(), qapp.palette(), qapp.font()
-    apply_theme(qapp, "light")
-    host = QWidget()
-    host.setObjectName("root")
-    layout = QVBoxLayout(host)
-    banner = Banner(host)
-    layout.addWidget(banner)
-    layout.addStretch(1)
-    qtbot.addWidget(host)
-    host.resize(600, 160)
-    host.show()
-    yield banner
-    qapp.setStyleSheet(sheet)
-    qapp.setPalette(palette)
-    qapp.setFont(font)
-    qapp.setProperty("kioskTheme", None)
+    with app_theme(qapp, "light"):
+        host = QWidget()
+        host.setObjectName("root")
+        layout = QVBoxLayout(host)
+        banner = Banner(host)
+        layout.addWidget(banner)
+        layout.addStretch(1)
+        qtbot.addWidget(host)
+        host.resize(600, 160)
+        host.show()
+        yield banner
 
 
 def colors_at_edge(banner: Banner) -> tuple[str, str]:

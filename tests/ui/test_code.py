@@ -33,11 +33,11 @@ from kiosk.sim.validation import current_code
 from kiosk.sim.world import World
 from kiosk.ui.main_window import CounterView
 from kiosk.ui.screens.code import CodeScreen
-from kiosk.ui.theme import apply_theme
 from tests.conftest import MAIN_KEY
 from tests.core.validation_code_fakes import VirtualClock
 from tests.qt_async import until
 from tests.ui.conftest import first_branch
+from tests.ui.theme_support import app_theme
 
 WINDOW_START = 1_800_000_000.0  # a multiple of 60: the start of a code's window
 CODE_PATH = r"^/external/validation-code/\d+/current$"
@@ -46,13 +46,8 @@ CODE_PATH = r"^/external/validation-code/\d+/current$"
 @pytest.fixture
 def themed(qapp: QApplication) -> Iterator[None]:
     """The counter's theme (role sizes such as the 168 px code), undone afterwards."""
-    sheet, palette, font = qapp.styleSheet(), qapp.palette(), qapp.font()
-    apply_theme(qapp)
-    yield
-    qapp.setStyleSheet(sheet)
-    qapp.setPalette(palette)
-    qapp.setFont(font)
-    qapp.setProperty("kioskTheme", None)
+    with app_theme(qapp):
+        yield
 
 
 class Rig:

@@ -15,24 +15,19 @@ from pytestqt.qtbot import QtBot
 from kiosk.core.enroll import EnrollForm, FieldProblem, FormField
 from kiosk.core.session import CounterSession
 from kiosk.ui.screens.enroll import EnrollPanel
-from kiosk.ui.theme import apply_theme
 from tests.ui.event_count import EventCount
+from tests.ui.theme_support import app_theme
 
 RESTYLE = {QEvent.Type.PaletteChange, QEvent.Type.FontChange, QEvent.Type.StyleChange}
 
 
 @pytest.fixture
 def panel(qtbot: QtBot, qapp: QApplication) -> Iterator[EnrollPanel]:
-    sheet, palette, font = qapp.styleSheet(), qapp.palette(), qapp.font()
-    apply_theme(qapp)  # the sheet with the QLineEdit[invalid="true"] rule
-    panel = EnrollPanel()
-    qtbot.addWidget(panel)
-    panel.show()
-    yield panel
-    qapp.setStyleSheet(sheet)
-    qapp.setPalette(palette)
-    qapp.setFont(font)
-    qapp.setProperty("kioskTheme", None)
+    with app_theme(qapp):  # the sheet with the QLineEdit[invalid="true"] rule
+        panel = EnrollPanel()
+        qtbot.addWidget(panel)
+        panel.show()
+        yield panel
 
 
 def watch(panel: EnrollPanel) -> EventCount:
@@ -77,9 +72,7 @@ def test_identify_restyles_its_field_only_when_the_hint_flag_flips(
     from kiosk.core.scan import ScanProblem
     from tests.ui.identify_support import make_screen
 
-    sheet, palette, font = qapp.styleSheet(), qapp.palette(), qapp.font()
-    apply_theme(qapp)
-    try:
+    with app_theme(qapp):
         screen = make_screen(qtbot, session)
         restyles = EventCount(*RESTYLE)
         screen.field.installEventFilter(restyles)
@@ -97,8 +90,3 @@ def test_identify_restyles_its_field_only_when_the_hint_flag_flips(
         assert screen.field.property("invalid") is False
         assert screen.field_hint.isHidden()
         assert restyles.count > flipped
-    finally:
-        qapp.setStyleSheet(sheet)
-        qapp.setPalette(palette)
-        qapp.setFont(font)
-        qapp.setProperty("kioskTheme", None)

@@ -28,8 +28,8 @@ from kiosk.sim.world import World
 from kiosk.ui.main_window import CounterView
 from kiosk.ui.screens.today import TodayScreen
 from kiosk.ui.screens.today_table import ACTION, AMOUNT, CLIENT, KIND, POINTS, RESULT, TICKET, TIME
-from kiosk.ui.theme import apply_theme
 from tests.qt_async import until
+from tests.ui.theme_support import app_theme
 
 JUAN = 1  # seeded client juan.perez@example.com
 CANCEL_PATH = r"^/external/tags/cancel/"
@@ -37,13 +37,8 @@ CANCEL_PATH = r"^/external/tags/cancel/"
 
 @pytest.fixture
 def themed(qapp: QApplication) -> Iterator[None]:
-    sheet, palette, font = qapp.styleSheet(), qapp.palette(), qapp.font()
-    apply_theme(qapp)
-    yield
-    qapp.setStyleSheet(sheet)
-    qapp.setPalette(palette)
-    qapp.setFont(font)
-    qapp.setProperty("kioskTheme", None)
+    with app_theme(qapp):
+        yield
 
 
 class Rig:
