@@ -5,10 +5,19 @@
 - ``sim_url``: the same app served by uvicorn on an ephemeral loopback port.
 
 The Qt + asyncio recipe lives in ``tests/qt_async.py`` (loaded below).
+
+After collection, what it loaded (every test module, Qt's and the kiosk's modules) is
+frozen out of the garbage collector (``pytest_collection_finish``), as the kiosk
+freezes what its start loaded (``kiosk.app.ready_memory``). Without it, a collection
+pass over that heap stalled the test process long enough to bunch a real-time burst
+of requests past the rate limiter's 50 ms margin (``tests/api/test_limiter_burst.py``
+saw 429s once the run collected two Qt test modules more): a pause the kiosk,
+which freezes its heap, does not have.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 
@@ -26,6 +35,11 @@ pytest_plugins = ["tests.qt_async", "tests.logfail"]
 
 MAIN_KEY = DEFAULT_API_KEY
 OTHER_KEY = DEFAULT_OTHER_API_KEY
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture
