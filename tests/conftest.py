@@ -11,7 +11,7 @@ frozen out of the garbage collector (``pytest_collection_finish``), as the kiosk
 freezes what its start loaded (``kiosk.app.ready_memory``). Without it, a collection
 pass over that heap stalled the test process long enough to bunch a real-time burst
 of requests past the rate limiter's 50 ms margin (``tests/api/test_limiter_burst.py``
-saw 429s once the run collected two Qt test modules more): a pause the kiosk,
+saw 429s once the run collected one more Qt test module): a pause the kiosk,
 which freezes its heap, does not have.
 """
 

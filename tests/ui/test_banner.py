@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from kiosk.ui.icons import pixmap
-from kiosk.ui.theme import DARK, LIGHT, Palette, apply_theme
+from kiosk.ui.theme import DARK, LIGHT, apply_theme
 from kiosk.ui.widgets.banner import Banner, kind_colors
 from tests.ui.event_count import EventCount
 from tests.ui.theme_support import app_theme
@@ -81,8 +81,7 @@ def test_a_new_theme_repaints_a_banner_already_shown(
     banner.show_success("Credited.")
     shown(qtbot, banner)
     apply_theme(qapp, "dark")
-    theme: Palette = DARK
-    qtbot.waitUntil(lambda: colors_at_edge(banner) == kind_colors("success", theme)[:2])
+    qtbot.waitUntil(lambda: colors_at_edge(banner) == kind_colors("success", DARK)[:2])
     banner.dismiss()
     assert not banner.isVisible()
     assert banner.kind == ""

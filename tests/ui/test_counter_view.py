@@ -6,7 +6,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
@@ -15,6 +15,7 @@ from kiosk.core.session import CounterSession
 from kiosk.ui.main_window import CounterView
 from kiosk.ui.screens.base import Screen
 from tests.qt_async import until
+from tests.ui.event_count import EventCount
 
 
 class FrontScreen(Screen):
@@ -144,19 +145,6 @@ def test_session_call_reports_offline_on_network_failure(
     assert seen == [False, True]
 
 
-class PaintCount(QObject):
-    """Counts the paints of a top-level window (``UpdateRequest``)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.UpdateRequest:
-            self.count += 1
-        return False
-
-
 class RecordingScreen(ClientScreen):
     """Records each client change it is told of, whether it was on show then, and how
     many times the window had been painted by then."""
@@ -164,7 +152,7 @@ class RecordingScreen(ClientScreen):
     def __init__(self, session: CounterSession) -> None:
         super().__init__(session)
         self.heard: list[tuple[int | None, bool]] = []
-        self.paints = PaintCount()
+        self.paints = EventCount(QEvent.Type.UpdateRequest)  # the window's paints
         self.paints_when_heard: list[int] = []
 
     def client_changed(self, client: Any) -> None:
