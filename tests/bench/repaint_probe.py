@@ -6,8 +6,10 @@ changed, often most of the window; this times that paint alone, synchronously
 (``QWidget.repaint()``: every child of the window painted into the backing store),
 ``N`` times at the start of each step (the screen as the previous step left it), and
 keeps the median. Unlike the stall probe it does not depend on when a timer falls
-due, so two trees can be compared run against run. The repaints themselves stall the
-loop: the stall figures of a run with ``--repaint`` are not the counter's.
+due, but it does follow the machine's speed: on this shared machine two runs of the
+same tree minutes apart differed more than two trees did, so compare trees only with
+runs alternated (or A/B inside one process). The repaints themselves stall the loop:
+the stall figures of a run with ``--repaint`` are not the counter's.
 """
 
 from __future__ import annotations

@@ -23,7 +23,10 @@ with a probe on the Qt event loop:
   deliveries and their receivers); ``--profile STEP``: cProfile around one step;
   ``--marks FILE``: each step's start on ``CLOCK_MONOTONIC`` with the UI thread's id, to
   cut a ``perf record -k CLOCK_MONOTONIC --call-graph dwarf`` of the run to the
-  session (``perf report --tid ID --time START,END``): how Qt's C++ spends the turns.
+  session (``perf report --tid ID --time START,END``): how Qt's C++ spends the turns;
+  ``--timeline``: what ran inside the three worst stalls (``tests/bench/timeline.py``);
+  ``--repaint N``: full repaints of the window timed in each state
+  (``tests/bench/repaint_probe.py``; the stall figures of such a run mean nothing).
 
 Prints samples, max stall, p99, p95, stalls over 16 ms, the five worst with the step
 in progress, per-step figures, the load average and the time of a fixed Python loop
@@ -402,7 +405,7 @@ def main() -> int:
     parser.add_argument("--stacks", action="store_true", help="sample the UI stack in stalls")
     parser.add_argument("--events", action="store_true", help="time every event delivery")
     parser.add_argument(
-        "--timeline", action="store_true", help="what ran in the worst stalls (with --events)"
+        "--timeline", action="store_true", help="what ran in the worst stalls (events, callbacks)"
     )
     parser.add_argument("--profile", metavar="STEP", help="cProfile one step of the script")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
