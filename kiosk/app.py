@@ -70,6 +70,9 @@ def run(args: Namespace, started: float) -> int:
 def _run(args: Namespace, started: float) -> int:
     from PySide6.QtWidgets import QApplication
 
+    from kiosk.ui.pyside_imports import plain_imports
+
+    plain_imports()  # before the kiosk's own imports: see the module
     from kiosk.core import settings as S
     from kiosk.core.paths import resolve_paths
     from kiosk.core.settings import load_settings

@@ -13,6 +13,10 @@ pass over that heap stalled the test process long enough to bunch a real-time bu
 of requests past the rate limiter's 50 ms margin (``tests/api/test_limiter_burst.py``
 saw 429s once the run collected one more Qt test module): a pause the kiosk,
 which freezes its heap, does not have.
+
+PySide6's import hook is taken out before the test modules load, as the kiosk
+takes it out at its start (``kiosk.ui.pyside_imports``): the suite runs the imports
+the kiosk runs.
 """
 
 from __future__ import annotations
@@ -24,8 +28,13 @@ from collections.abc import Iterator
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "PySide6")
 
+import PySide6.QtCore  # noqa: F401  (loaded here so that the next line sees its import hook)
 import pytest
 from starlette.types import ASGIApp
+
+from kiosk.ui.pyside_imports import plain_imports
+
+plain_imports()  # as the kiosk does at its start (kiosk.app): Python's own import back
 
 from kiosk.sim import DEFAULT_API_KEY, DEFAULT_OTHER_API_KEY, build_world, create_app
 from kiosk.sim.server import SimServer
