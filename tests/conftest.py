@@ -32,13 +32,12 @@ import PySide6.QtCore  # noqa: F401  (loaded here so that the next line sees its
 import pytest
 from starlette.types import ASGIApp
 
-from kiosk.ui.pyside_imports import plain_imports
-
-plain_imports()  # as the kiosk does at its start (kiosk.app): Python's own import back
-
 from kiosk.sim import DEFAULT_API_KEY, DEFAULT_OTHER_API_KEY, build_world, create_app
 from kiosk.sim.server import SimServer
 from kiosk.sim.world import World
+from kiosk.ui.pyside_imports import plain_imports
+
+plain_imports()  # as the kiosk does at its start (kiosk.app): Python's own import back
 
 pytest_plugins = ["tests.qt_async", "tests.logfail"]
 
