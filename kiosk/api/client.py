@@ -29,8 +29,9 @@ from kiosk.api.endpoints.exchanges import ExchangeEndpoints
 from kiosk.api.endpoints.points import PointsEndpoints
 from kiosk.api.endpoints.staff import StaffEndpoints
 from kiosk.api.endpoints.validation import ValidationEndpoints
-from kiosk.api.models.points import DEFAULT_ORIGIN
-from kiosk.api.ratelimit import Clock, RateLimiter, Sleep, key_fingerprint, shared_limiter
+from kiosk.api.models.common import DEFAULT_ORIGIN
+from kiosk.api.ratelimit import Clock, RateLimiter, Sleep, shared_limiter
+from kiosk.api.redact import key_fingerprint
 from kiosk.api.retry import RetryPolicy
 from kiosk.api.session import ApiKey, Session
 from kiosk.api.transport import Timeouts, http_client

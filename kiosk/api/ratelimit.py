@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import bisect
-import hashlib
 import itertools
 import time
 from collections import deque
@@ -37,6 +36,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from kiosk.api.errors import ApiError, ErrorKind
+from kiosk.api.redact import key_fingerprint
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
@@ -180,11 +180,6 @@ class RateLimiter:
 
     def waiting(self, rule: Rule, key: str = "merchant") -> int:
         return len(self._lane(rule, key).queue)
-
-
-def key_fingerprint(api_key: str) -> str:
-    """A stable, non-reversible name for a key (registry and logs): never the key."""
-    return hashlib.sha256(b"loyalty-kiosk-key:" + api_key.encode()).hexdigest()[:12]
 
 
 _REGISTRY: dict[tuple[str, str, Clock], RateLimiter] = {}

@@ -7,6 +7,7 @@ document-like numbers inside free text (log lines, API messages) and masks them.
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 _EMAIL = re.compile(r"([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9.-]+\.[A-Za-z]{2,})")
@@ -46,3 +47,8 @@ def redact_url_text(text: str) -> str:
     as httpx writes query strings) is decoded first, so an email in a query string
     is found and masked too."""
     return redact_text(_ENCODED_AT.sub("@", text))
+
+
+def key_fingerprint(api_key: str) -> str:
+    """A stable, non-reversible name for a key (registry and logs): never the key."""
+    return hashlib.sha256(b"loyalty-kiosk-key:" + api_key.encode()).hexdigest()[:12]

@@ -32,7 +32,7 @@ import httpx
 from kiosk.api import logsafety
 from kiosk.api.client import LoyaltyClient
 from kiosk.api.errors import ApiError, ErrorKind, Resource
-from kiosk.api.ratelimit import key_fingerprint
+from kiosk.api.redact import key_fingerprint
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from kiosk.core import settings as S
 from kiosk.core.paths import KioskPaths

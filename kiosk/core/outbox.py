@@ -31,9 +31,9 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from kiosk.api.models.points import DEFAULT_ORIGIN, CreditRequest
+from kiosk.api.models.common import DEFAULT_ORIGIN
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.events import Event
 from kiosk.core.outbox_body import client_label, credit_body
@@ -55,6 +55,9 @@ from kiosk.core.outbox_types import (
     SwitchRefused,
 )
 from kiosk.core.tickets import ExternalIdKind, external_id_kind
+
+if TYPE_CHECKING:  # the API's point records load with the first credit, after "ready"
+    from kiosk.api.models.points import CreditRequest
 
 __all__ = [
     "STALE_AFTER",

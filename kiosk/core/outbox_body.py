@@ -17,12 +17,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kiosk.api.models.clients import Gender
-from kiosk.api.models.points import DEFAULT_ORIGIN, CreditClient, CreditRequest
+from kiosk.api.models.common import DEFAULT_ORIGIN
 from kiosk.api.redact import mask_document, mask_email
 from kiosk.core.journal import client_display
+
+if TYPE_CHECKING:  # the API's point records load with the first credit, after "ready"
+    from kiosk.api.models.points import CreditRequest
 
 Body = dict[str, Any]
 
@@ -50,6 +53,8 @@ def credit_body(
 
 def credit_request(body: Mapping[str, Any]) -> CreditRequest:
     """The request that ``body`` is the wire form of (``BodyError`` if unreadable)."""
+    from kiosk.api.models.points import CreditClient, CreditRequest
+
     if body.get(REDACTED):
         raise BodyError("the body's personal data was blanked: it cannot be sent")
     try:

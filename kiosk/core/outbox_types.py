@@ -11,7 +11,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from kiosk.api.ratelimit import key_fingerprint
+from kiosk.api.redact import key_fingerprint
 from kiosk.core.outbox_body import Body, loads
 
 STALE_AFTER = 24 * 3600.0

@@ -37,16 +37,18 @@ import random
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from kiosk.api.errors import ApiError, ErrorKind, Resource
-from kiosk.api.models.points import CancelResult, CreditRequest, CreditResult
 from kiosk.core.events import Event
 from kiosk.core.lazy import Lazy
 from kiosk.core.outbox import Outbox, Settlement
 from kiosk.core.outbox_body import BodyError, credit_request
 from kiosk.core.outbox_types import OutboxRow, Resolution, RowKind, RowState
 from kiosk.core.session import OFFLINE_KINDS
+
+if TYPE_CHECKING:  # the API's point records load with the first send, after "ready"
+    from kiosk.api.models.points import CancelResult, CreditRequest, CreditResult
 
 log = logging.getLogger(__name__)
 

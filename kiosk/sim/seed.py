@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from kiosk.sim.clock import SimClock
+from kiosk.sim.keys import DEFAULT_API_KEY as DEFAULT_API_KEY
+from kiosk.sim.keys import DEFAULT_OTHER_API_KEY as DEFAULT_OTHER_API_KEY
 from kiosk.sim.world import Merchant, SimSettings, World
-
-DEFAULT_API_KEY = "sim-demo-key"
-DEFAULT_OTHER_API_KEY = "sim-other-merchant-key"
 
 MAIN_MERCHANT_ID = 1
 OTHER_MERCHANT_ID = 2

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.__main__ import main
-from kiosk.api.ratelimit import key_fingerprint
+from kiosk.api.redact import key_fingerprint
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from kiosk.core import settings as S
 from kiosk.core.db import open_database

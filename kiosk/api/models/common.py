@@ -14,6 +14,8 @@ from kiosk.api.models._read import Obj
 T = TypeVar("T")
 
 MAX_PAGE_SIZE = 200
+DEFAULT_ORIGIN = "external-integration"
+"""The ``origin`` the kiosk stamps on its credits unless told otherwise."""
 
 
 def envelope_data(body: Any, what: str, *, required: bool = True) -> Any:

@@ -13,7 +13,6 @@ from kiosk.api.models.clients import Gender
 from kiosk.api.models.common import drop_none, iso_datetime
 
 MAX_POINT_ITEMS = 100
-DEFAULT_ORIGIN = "external-integration"
 
 
 @dataclass(frozen=True)
