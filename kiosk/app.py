@@ -175,7 +175,7 @@ async def _main(
     from PySide6.QtWidgets import QApplication
 
     from kiosk.core import settings as S
-    from kiosk.core.lock import ManagerLock
+    from kiosk.core.lazy import Lazy
 
     loop = asyncio.get_running_loop()
     closed: asyncio.Future[None] = loop.create_future()
@@ -185,12 +185,19 @@ async def _main(
     app = QApplication.instance()
     if app is not None:  # the OS ends the session
         app.aboutToQuit.connect(lambda: closed.done() or closed.set_result(None))
-    lock = ManagerLock.for_paths(settings, paths)
+
+    def make_lock() -> Any:
+        from kiosk.core.lock import ManagerLock
+
+        return ManagerLock.for_paths(settings, paths)
+
+    # One manager lock for the guard, manager mode and Today, made when first needed.
+    lock: Lazy[Any] = Lazy(make_lock)
     guard = None
     if settings.get(S.KIOSK_MODE) and not args.smoke:
         from kiosk.ui.manager.kiosk_mode import KioskModeGuard
 
-        guard = KioskModeGuard(window, lock)
+        guard = KioskModeGuard(window, lock.get())
         guard.install()
     # IT's --shutdown (and the installer's upgrades) close the kiosk without the PIN.
     instance.shutdown_requested.connect(guard.force_close if guard is not None else window.close)
@@ -225,7 +232,7 @@ async def _main(
             model = _manager_model(settings, transport)
             window.setCentralWidget(
                 build_manager_gate(
-                    lock, settings_sections(model, applied), idle_seconds=manager_idle
+                    lock.get(), settings_sections(model, applied), idle_seconds=manager_idle
                 )
             )
             done, _ = await asyncio.wait({closed, rebuild}, return_when=asyncio.FIRST_COMPLETED)
@@ -235,7 +242,8 @@ async def _main(
 
         manager = ManagerContext(
             settings=settings,
-            lock=lock,
+            lock=None,
+            make_lock=lock.get,
             model=None,
             make_model=lambda counter=counter: _manager_model(
                 settings, counter.transport, counter.outbox

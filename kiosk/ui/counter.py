@@ -77,13 +77,15 @@ class Counter(CounterView):
         if show is not None:
             show()
 
-    def guard_today_with(self, lock: Any) -> None:
-        """Cancelling a credit from Today, or discarding an outbox row, needs a manager's PIN."""
+    def guard_today_with(self, lock_for: Callable[[], Any]) -> None:
+        """Cancelling a credit from Today, or discarding an outbox row, needs a manager's
+        PIN (``lock_for()``: the manager lock, made when Today is first built)."""
         original = self.specs["today"]
 
         def build() -> Screen:
             from kiosk.ui.manager.authorize import pin_authorizer
 
+            lock = lock_for()
             screen = original.factory()
             reason = QCoreApplication.translate(
                 "Rail", QT_TRANSLATE_NOOP("Rail", "A manager's PIN is needed to cancel a credit.")
@@ -120,7 +122,7 @@ class ManagerContext:
     """What manager mode needs besides the session (built by ``kiosk.app``)."""
 
     settings: Any  # kiosk.core.settings.Settings
-    lock: Any  # kiosk.core.lock.ManagerLock
+    lock: Any  # kiosk.core.lock.ManagerLock, or None with make_lock
     model: Any  # kiosk.core.manager_settings.ManagerSettings, or None with make_model
     idle_seconds: float
     on_applied: Callable[[tuple[str, ...]], object] | None = None
@@ -129,11 +131,19 @@ class ManagerContext:
     # Builds ``model`` when manager mode is first built (it loads the OS keyring:
     # ~50 ms the counter's start does not need).
     make_model: Callable[[], Any] | None = None
+    # Makes ``lock`` when manager mode or Today is first built (the PIN's files and
+    # ``kiosk.core.lock``: ~3 ms the counter's start does not need).
+    make_lock: Callable[[], Any] | None = None
 
     def settings_model(self) -> Any:
         if self.model is None and self.make_model is not None:
             self.model = self.make_model()
         return self.model
+
+    def manager_lock(self) -> Any:
+        if self.lock is None and self.make_lock is not None:
+            self.lock = self.make_lock()
+        return self.lock
 
 
 def manager_spec(session: CounterSession, manager: ManagerContext) -> ScreenSpec:
@@ -147,7 +157,7 @@ def manager_spec(session: CounterSession, manager: ManagerContext) -> ScreenSpec
         ]
         return build_manager_screen(
             session,
-            manager.lock,
+            manager.manager_lock(),
             sections,
             idle_seconds=manager.idle_seconds,
             on_exit=manager.on_exit,
@@ -164,5 +174,5 @@ def build_view(session: CounterSession, manager: ManagerContext | None = None) -
     view = Counter(session, specs)
     view.show_outbox()
     if manager is not None:
-        view.guard_today_with(manager.lock)
+        view.guard_today_with(manager.manager_lock)
     return view

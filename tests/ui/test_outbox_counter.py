@@ -364,7 +364,7 @@ def test_the_counter_asks_a_managers_pin_to_discard(qtbot: QtBot, session: Count
 
     view = build_view(session)
     qtbot.addWidget(view)
-    view.guard_today_with(Lock())
+    view.guard_today_with(Lock)
     today = view.build("today")
     assert isinstance(today, TodayScreen)
     assert today.authorize_discard.__qualname__.startswith("pin_authorizer")
