@@ -74,6 +74,7 @@ async def shoot(args: argparse.Namespace) -> None:
     window.resize(width, height)
     window.show()
     await view.load()
+    counter.start_checks()  # the outbox's sender and the branch check, as the kiosk does
     session = counter.session
 
     async def save(name: str) -> None:

@@ -26,15 +26,15 @@ from kiosk.core.journal import AsyncJournal
 from kiosk.core.lazy import Lazy
 from kiosk.core.outbox import Binding, Outbox
 from kiosk.core.paths import KioskPaths
-from kiosk.core.sender import Sender
 from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
 from kiosk.core.settings import Environment, Settings
 from kiosk.core.tickets import load_kiosk_id
 
-if TYPE_CHECKING:  # httpx and the API client load at the first call, after "ready"
+if TYPE_CHECKING:  # httpx, the API client and the sender load after "ready"
     import httpx
 
     from kiosk.api.client import LoyaltyClient
+    from kiosk.core.sender import Sender
 
 log = logging.getLogger(__name__)
 
@@ -60,9 +60,12 @@ class Counter:
     # The in-process simulator's transport in training mode (manager settings reuse
     # it), made when first asked for.
     training: Callable[[], httpx.AsyncBaseTransport | None] | None = None
-    # The store-and-forward outbox and its sender (issue #5), running for the counter's life.
+    # The store-and-forward outbox (issue #5), attached to the session from the start,
+    # and its sender, made and started by ``start_checks`` and running for the
+    # counter's life (rows stored before it starts are sent by its first step).
     outbox: Outbox | None = None
     sender: Sender | None = None
+    make_sender: Callable[[], Sender] | None = None
 
     # The branch recalled from the last start, to check with the service once the
     # counter is up (``start_checks``); None: the service confirmed it at the start.
@@ -74,8 +77,12 @@ class Counter:
         return self.training() if self.training is not None else None
 
     def start_checks(self) -> None:
-        """Begin the background checks (after "ready": the counter does not wait for
-        them, nor for the training simulator they wake)."""
+        """Begin the background work (after "ready": the counter does not wait for it,
+        nor for the training simulator it wakes): the outbox's sender, which resumes
+        the rows left waiting, and the check of a recalled branch."""
+        if self.sender is None and self.make_sender is not None:
+            self.sender = self.make_sender()
+            self.sender.start()
         if self.unconfirmed is not None and self.confirming is None:
             self.confirming = asyncio.create_task(self.unconfirmed())
 
@@ -136,7 +143,7 @@ async def build_counter(
     paths.ensure_dirs()
     shared: Lazy[httpx.AsyncBaseTransport | None] = Lazy(transport)  # one for every client
     if environment is Environment.TRAINING:
-        from kiosk.sim.seed import DEFAULT_API_KEY
+        from kiosk.sim.keys import DEFAULT_API_KEY
 
         base_url = TRAINING_URL
         key = api_key or DEFAULT_API_KEY
@@ -192,7 +199,7 @@ async def build_counter(
         extra={"on_screen_keyboard": str(settings.get(S.ON_SCREEN_KEYBOARD))},
     )
     session = CounterSession(make_api, journal, config)  # the client is made at its first call
-    outbox, sender = await start_outbox(
+    outbox, make_sender = await start_outbox(
         session, worker, Binding.of(environment.value, base_url, key, branch.id), key, transport_for
     )
     counter = Counter(
@@ -201,13 +208,18 @@ async def build_counter(
         closers,
         transport_for if environment is Environment.TRAINING else None,
         outbox,
-        sender,
+        make_sender=make_sender,
     )
+
+    def sender_api() -> LoyaltyClient:
+        assert counter.sender is not None  # started by start_checks, before the check
+        return cast("LoyaltyClient", counter.sender.api)
+
     if not confirmed:
         counter.unconfirmed = partial(
             confirm_branch,
             session,
-            lambda: cast("LoyaltyClient", sender.api),
+            sender_api,
             memory,
             environment.value,
             base_url,
@@ -224,11 +236,12 @@ async def start_outbox(
     transport_for: Callable[[], httpx.AsyncBaseTransport | None],
     *,
     keep_days: int = OUTBOX_KEEP_DAYS,
-) -> tuple[Outbox, Sender]:
-    """The outbox in the kiosk's database, attached to the session, and its sender
-    started (it resumes rows caught mid-send). Its own client makes one attempt per
-    call (the sender owns the retries) and shares the counter's rate limiter; it is
-    made when the first row is sent."""
+) -> tuple[Outbox, Callable[[], Sender]]:
+    """The outbox in the kiosk's database, attached to the session, and what makes its
+    sender (``Counter.start_checks`` starts it after "ready"; it resumes rows caught
+    mid-send). The sender's own client makes one attempt per call (the sender owns the
+    retries) and shares the counter's rate limiter; it is made when the first row is
+    sent."""
     outbox = Outbox(worker, binding)
     purged = await outbox.purge(time.time() - keep_days * 86400)
     if purged:
@@ -247,12 +260,16 @@ async def start_outbox(
             limiter=session.api.limiter,
         )
 
+    def make_sender() -> Sender:
+        from kiosk.core.sender import Sender
+
+        sender = Sender(outbox, make_sender_api)
+        sender.reached.connect(session.report_online)  # background sends show on the bar
+        return sender
+
     session.attach_outbox(outbox)
-    sender = Sender(outbox, make_sender_api)
-    sender.reached.connect(session.report_online)  # background sends show on the status bar
-    sender.start()
     await outbox.status()
-    return outbox, sender
+    return outbox, make_sender
 
 
 def _fresh_training_branch(paths: KioskPaths, branch_id: int | None) -> tuple[int, str] | None:

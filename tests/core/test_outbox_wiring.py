@@ -1,5 +1,6 @@
-"""The counter's composition root with the outbox (issue #5): ``build_counter`` starts
-the sender and attaches the outbox to the session, a credit goes through it exactly
+"""The counter's composition root with the outbox (issue #5): ``build_counter``
+attaches the outbox to the session and ``start_checks`` (after "ready") starts its
+sender, which sends what was stored before it ran; a credit goes through it exactly
 once, the connection coming back makes waiting rows due, and the manager settings
 model gets the outbox so a branch switch with rows waiting is refused."""
 
@@ -37,9 +38,9 @@ def test_the_counter_credits_through_its_running_outbox_and_guards_switches(home
     async def scenario() -> tuple[str, int]:
         counter = await build_counter(settings, paths, demo=True)
         try:
-            session, outbox, sender = counter.session, counter.outbox, counter.sender
+            session, outbox = counter.session, counter.outbox
             assert outbox is not None
-            assert sender is not None
+            assert counter.sender is None  # nothing is sent before the counter is up
             assert session.outbox is outbox
             assert outbox.binding.environment == "training"
             assert outbox.binding.branch_id == session.config.branch.id
@@ -50,9 +51,15 @@ def test_the_counter_credits_through_its_running_outbox_and_guards_switches(home
                 amount=1500.0,
                 branch_id=session.config.branch.id,
             )
+            # A credit taken before the sender runs waits in the outbox, and is sent
+            # once the counter starts its background work.
             submitted = await outbox.submit_credit(
                 request, journal=JournalNote(client="Juan"), live=True
             )
+            assert (await outbox.status()).pending == 1
+            counter.start_checks()
+            sender = counter.sender
+            assert sender is not None
             settlement = await outbox.wait_settled(submitted.row.id, within=10)
             assert settlement is not None
             assert settlement.points

@@ -205,6 +205,7 @@ def test_background_sends_drive_the_connection_state(
 
     async def scenario() -> None:
         counter = await service.start()
+        counter.start_checks()  # the sender, as the counter starts it once ready
         try:
             session = counter.session
             assert session.online
