@@ -23,7 +23,6 @@ import logging
 import os
 import re
 import secrets
-import uuid
 from collections.abc import Callable
 from datetime import date
 from enum import StrEnum
@@ -87,12 +86,18 @@ def ticket_external_id(branch_id: int | None, local_date: date, ticket: str) -> 
     return _checked(f"{_prefix(branch_id, local_date)}-T{normalized}")
 
 
+def _random_token() -> str:
+    """48 random bits as 12 hex digits (what ``uuid4().hex[:12]`` gave, without
+    importing ``uuid``, which loads ``platform`` on Linux)."""
+    return secrets.token_hex(6)
+
+
 def kiosk_external_id(
     branch_id: int | None,
     local_date: date,
     kiosk_id: str,
     *,
-    token: Callable[[], str] = lambda: uuid.uuid4().hex[:12],
+    token: Callable[[], str] = _random_token,
 ) -> str:
     """A fresh external id made by the kiosk (``token`` is injectable for tests)."""
     _check_kiosk_id(kiosk_id)
@@ -108,7 +113,7 @@ def credit_external_id(
     ticket: str | None,
     kiosk_id: str,
     *,
-    token: Callable[[], str] = lambda: uuid.uuid4().hex[:12],
+    token: Callable[[], str] = _random_token,
 ) -> str:
     """The ticket's external id when the cashier typed one, else a kiosk-made one."""
     normalized = normalize_ticket(ticket)
