@@ -28,7 +28,7 @@ from collections.abc import Iterator
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "PySide6")
 
-import PySide6.QtCore  # noqa: F401  (loaded here so that the next line sees its import hook)
+import PySide6.QtCore  # noqa: F401  (loaded first: plain_imports() below takes its hook out)
 import pytest
 from starlette.types import ASGIApp
 
