@@ -267,8 +267,7 @@ async def start_outbox(
         sender.reached.connect(session.report_online)  # background sends show on the bar
         return sender
 
-    session.attach_outbox(outbox)
-    await outbox.status()
+    session.attach_outbox(outbox)  # (its status is read by the counter's load)
     return outbox, make_sender
 
 
