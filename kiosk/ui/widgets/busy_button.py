@@ -29,8 +29,11 @@ class BusyButton(QPushButton):
         return self._busy
 
     def set_busy(self, busy: bool) -> None:
-        self._busy = busy
         self.setEnabled(not busy)
+        self._show_busy(busy)
+
+    def _show_busy(self, busy: bool) -> None:
+        self._busy = busy
         if busy:
             self._timer.start()
         else:

@@ -1,4 +1,7 @@
-"""The big numeric keypad: 3x4 keys, the locale's decimal separator and backspace."""
+"""The big numeric keypad: 3x4 keys, the locale's decimal separator and backspace.
+
+One layout for every pad of the kiosk (amounts, money, the manager's PIN): 1-2-3 on
+top, as on the card terminal beside it, not 7-8-9 as on a calculator."""
 
 from __future__ import annotations
 
@@ -9,6 +12,9 @@ from kiosk.ui.icons import icon
 from kiosk.ui.theme import current_palette
 
 BACKSPACE = "\b"
+# The digit rows, top to bottom; the last row is the separator (or a pad's own key), 0
+# and backspace.
+KEY_ORDER = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
 
 
 class Keypad(QWidget):
@@ -21,7 +27,7 @@ class Keypad(QWidget):
         grid = QGridLayout(self)
         grid.setSpacing(8)
         grid.setContentsMargins(0, 0, 0, 0)
-        keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", decimal_separator, "0", BACKSPACE]
+        keys = [*KEY_ORDER, decimal_separator, "0", BACKSPACE]
         self.buttons: dict[str, QPushButton] = {}
         for index, key in enumerate(keys):
             button = QPushButton("" if key == BACKSPACE else key)
