@@ -12,6 +12,12 @@ read back from the file, so the item buttons work through an outage;
 of 14:32 (offline)", ``saved_at_text``), and when the connection returns the list is fetched again in the
 background (``changed`` fires). A refusal of the API (404, 401...) is not an
 outage: it raises as before.
+
+A manager's change reaches the counter without a tap on "Refresh items"
+(``catalogue_changes(session)``): the administration sections announce what they
+created, replaced or deleted (``point_items``, ``rewards``, the stock included), a
+loaded catalogue fetches its list again in the background and fires ``changed``, and
+the Rewards screen reads its catalog again when it is next shown.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import json
 import logging
 import sqlite3
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, tzinfo
 from typing import Any
@@ -98,6 +105,26 @@ def item_json(item: PointItem) -> dict[str, Any]:
     }
 
 
+class CatalogueChanges:
+    """A manager changed what the counter offers (announced by the administration
+    sections of the same kiosk, heard by the counter's screens)."""
+
+    def __init__(self) -> None:
+        self.point_items: Event[None] = Event()
+        self.rewards: Event[None] = Event()  # a reward, its prices or its stock
+
+
+_changes: weakref.WeakKeyDictionary[CounterSession, CatalogueChanges] = weakref.WeakKeyDictionary()
+
+
+def catalogue_changes(session: CounterSession) -> CatalogueChanges:
+    """The session's one ``CatalogueChanges`` (made on first use)."""
+    changes = _changes.get(session)
+    if changes is None:
+        changes = _changes[session] = CatalogueChanges()
+    return changes
+
+
 class CachedItems:
     """A list read back from the file: the items and when they were fetched (UTC)."""
 
@@ -169,7 +196,9 @@ class PointItemCatalogue:
         self._background: asyncio.Task[list[PointItem]] | None = None
         # The list changed without being asked for (a background refresh after an outage).
         self.changed: Event[None] = Event()
-        session.online_changed.connect(self._online_changed)
+        # Held weakly: the catalogue goes with the screen that owns it.
+        session.online_changed.connect(self._online_changed, weak=True)
+        catalogue_changes(session).point_items.connect(self._changed_by_manager, weak=True)
 
     @property
     def from_cache(self) -> bool:
@@ -266,7 +295,27 @@ class PointItemCatalogue:
             return
         self._background = asyncio.ensure_future(self._refresh_in_background())
 
-    async def _refresh_in_background(self) -> list[PointItem]:
+    def _changed_by_manager(self, _: None) -> None:
+        """A manager created, replaced or deleted a point item: a loaded list is
+        fetched again (a list not loaded yet is fetched fresh when first needed)."""
+        if self._items is None:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            self._items = None  # no loop to fetch on: the next preload fetches
+            return
+        previous = self._background
+        self._background = asyncio.ensure_future(self._refresh_in_background(after=previous))
+
+    async def _refresh_in_background(
+        self, after: asyncio.Task[list[PointItem]] | None = None
+    ) -> list[PointItem]:
+        running = self._loading
+        for task in (after, running):
+            if task is not None and not task.done():
+                # Begun before the change: its answer may not have it. Fetch after it.
+                await asyncio.wait([task])
         try:
             items = await self.refresh()
         except ApiError as error:

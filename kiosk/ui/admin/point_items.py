@@ -27,6 +27,7 @@ from kiosk.core.admin_items import (
 )
 from kiosk.core.admin_paging import ListState
 from kiosk.core.amounts import format_amount, format_points
+from kiosk.core.catalogue import catalogue_changes
 from kiosk.core.session import CounterSession
 from kiosk.ui.admin.form import FormPanel, line
 from kiosk.ui.admin.list_view import AdminList, Column
@@ -222,6 +223,7 @@ class PointItemsSection(AdminSection):
         if saved is None:
             return
         log.info("point item #%d %s", saved.id, "created" if editing is None else "replaced")
+        catalogue_changes(self.session).point_items.emit(None)  # to the counter's buttons
         text = self.tr("Point item saved: %1.") if editing else self.tr("Point item created: %1.")
         self.banner.show_success(text.replace("%1", saved.name or draft.name or ""))
         self.back_to_list()
@@ -252,6 +254,7 @@ class PointItemsSection(AdminSection):
         self.list.reload()
         if done:
             log.info("point item #%d deleted", item.id)
+            catalogue_changes(self.session).point_items.emit(None)
             self.banner.show_success(
                 self.tr("Point item deleted: %1.").replace("%1", item.name or "")
             )

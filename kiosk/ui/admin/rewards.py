@@ -29,6 +29,7 @@ from kiosk.core.admin_rewards import (
     validate_reward,
 )
 from kiosk.core.amounts import format_points
+from kiosk.core.catalogue import catalogue_changes
 from kiosk.core.session import CounterSession
 from kiosk.ui.admin.chips import ChoiceChips
 from kiosk.ui.admin.list_view import AdminList, Column
@@ -212,6 +213,7 @@ class RewardsSection(AdminSection):
         if saved is None:
             return
         log.info("reward #%d %s", saved.id, "created" if editing is None else "replaced")
+        catalogue_changes(self.session).rewards.emit(None)  # to the counter's Rewards
         text = self.tr("Reward saved: %1.") if editing else self.tr("Reward created: %1.")
         self.banner.show_success(text.replace("%1", saved.name or draft.name))
         self.back_to_list()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind, Reason
 from kiosk.api.models.clients import Client
 from kiosk.core.amounts import format_points
+from kiosk.core.catalogue import catalogue_changes
 from kiosk.core.offline_client import is_unverified, no_connection
 from kiosk.core.rewards import (
     ExchangeDone,
@@ -81,6 +82,9 @@ class RewardsScreen(Screen):
         self._client_id: int | None = None
         self._level_id: int | None = None  # the level the catalog was priced for
         self._repriced = True  # False: a new balance came while hidden (see entered)
+        # A manager changed the rewards or their stock: read the catalog again (#14).
+        self._stale = False
+        catalogue_changes(session).rewards.connect(self._rewards_changed)
         self._chosen: RewardCard | None = None
         self._money: Decimal | None = None
         self._write: PendingWrite[ExchangeDone] | None = None
@@ -144,7 +148,8 @@ class RewardsScreen(Screen):
         if write is not None and client is not None and write.owner == client.id:
             # An exchange still on its way (or done while the screen was away).
             self.run("exchange", self._watch(write, client))
-        if client is not None and (client.id != self._client_id or not self.grid.tiles):
+        stale = self._stale or not self.grid.tiles
+        if client is not None and (client.id != self._client_id or stale):
             self._client_id = client.id
             self.reload()
         elif client is not None and not self._repriced:
@@ -188,7 +193,14 @@ class RewardsScreen(Screen):
         self._show_empty(self.tr("Identify a client to see the rewards they can exchange."))
 
     # -- the catalog -----------------------------------------------------------------
+    def _rewards_changed(self, _: None) -> None:
+        """A manager changed the rewards: read again now if shown, else when shown."""
+        self._stale = True
+        if self.isVisible():
+            self.reload()
+
     def reload(self) -> None:
+        self._stale = False
         client = self.session.client
         if is_unverified(client):
             self._show_empty(exchange_refusal(self.session, client) or "")
