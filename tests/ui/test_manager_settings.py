@@ -4,27 +4,22 @@ buttons and their order, IT-locked settings, and refusals."""
 
 from __future__ import annotations
 
-import json
 import logging
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QLabel
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 from starlette.types import ASGIApp
 
 from kiosk.core import secrets
 from kiosk.core import settings as S
-from kiosk.core.manager_settings import Field, ManagerSettings, TrainingLink
+from kiosk.core.manager_settings import Field
 from kiosk.core.outbox_types import Binding, SwitchRefused
-from kiosk.core.paths import resolve_paths
 from kiosk.core.session import CounterSession
-from kiosk.core.settings import load_settings
-from kiosk.sim.transport import SimTransport
 from kiosk.sim.world import World
 from kiosk.ui.main_window import CounterView
 from kiosk.ui.manager.assemble import build_manager_screen, settings_sections
@@ -42,6 +37,7 @@ from tests.ui.manager_support import (
     themed,
     visible_text,
 )
+from tests.ui.settings_support import Rig, choose
 
 WRONG_KEY = "sk-wrong-0123456789abcdef"
 
@@ -58,65 +54,9 @@ def keys() -> Iterator[MemoryKeyring]:
         yield backend
 
 
-class Rig:
-    """A kiosk home in a temporary folder, its settings, and the screen over the simulator."""
-
-    def __init__(self, qtbot: QtBot, sim_app: ASGIApp, home: Path, monkeypatch: Any) -> None:
-        self.qtbot = qtbot
-        self.sim_app = sim_app
-        self.home = home
-        monkeypatch.setenv("LOYALTY_KIOSK_HOME", str(home))
-        for name in ("MACHINE_SETTINGS", "CONFIG_DIR", "DATA_DIR", "LOG_DIR"):
-            monkeypatch.delenv(f"LOYALTY_KIOSK_{name}", raising=False)
-        # Own base URLs per test: the client's rate limiter is shared per server and key.
-        tag = uuid.uuid4().hex[:8]
-        self.prod_url = f"https://api-{tag}.example.test"
-        self.training = TrainingLink(f"http://training-{tag}.sim", MAIN_KEY)
-        self.applied: list[tuple[str, ...]] = []
-        self.pending: Any = None
-
-    def machine(self, text: str) -> None:
-        path = self.home / "machine" / "kiosk.ini"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text.replace("PROD_URL", self.prod_url), encoding="utf-8")
-
-    def build_model(self) -> ManagerSettings:
-        self.paths = resolve_paths()
-        settings = load_settings(self.paths)
-        self.model = ManagerSettings(
-            settings,
-            transport_for=lambda env, url: SimTransport(self.sim_app),
-            training=self.training,
-            pending=self.pending,
-        )
-        return self.model
-
-    def open(self) -> SettingsScreen:
-        self.build_model()
-        self.screen = SettingsScreen(self.model, on_applied=self.applied.append)
-        self.screen.resize(1100, 800)
-        self.qtbot.addWidget(self.screen)
-        self.screen.show()
-        return self.screen
-
-    def overrides(self) -> dict[str, Any]:
-        path = self.paths.overrides
-        return json.loads(path.read_text())["settings"] if path.exists() else {}
-
-    def click(self, widget: Any) -> None:
-        self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
-
-
 @pytest.fixture
 def rig(qtbot: QtBot, sim_app: ASGIApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Rig:
     return Rig(qtbot, sim_app, tmp_path / "home", monkeypatch)
-
-
-def choose(combo: QComboBox, data: object) -> None:
-    index = combo.findData(data)
-    assert index >= 0
-    combo.setCurrentIndex(index)
-    combo.activated.emit(index)
 
 
 PRODUCTION = "[connection]\nenvironment = production\nproduction_url = PROD_URL\n"

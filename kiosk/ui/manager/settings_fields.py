@@ -19,12 +19,14 @@ from PySide6.QtWidgets import (
 
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.wheel_safe import WheelSafeComboBox
 
 TOUCH = 48
 
 
-class TouchCombo(QComboBox):
-    """A combo box at touch size with a drawn chevron (the style sheet hides Qt's arrow)."""
+class TouchCombo(WheelSafeComboBox):
+    """A combo box at touch size with a drawn chevron (the style sheet hides Qt's arrow).
+    The wheel over it scrolls the page unless it has the focus (``wheel_safe``)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -102,6 +102,8 @@ class SettingsScreen(QWidget):
         self._branches_for: tuple[object, ...] | None = None
         self._choices_for: int | None = None
         self._choices: BranchChoices | None = None
+        # Each branch's QRs and point items as loaded for the connection ``_branches_for``.
+        self._known_choices: dict[int, BranchChoices] = {}
         self._loaded_once = False
         self.fill()
 
@@ -117,17 +119,30 @@ class SettingsScreen(QWidget):
         }
 
     def fill(self) -> None:
-        """Show the saved settings (and forget what was changed on screen)."""
+        """Show the saved settings (and forget what was changed on screen).
+
+        When the branch list on screen is the one the saved connection opens, the saved
+        branch, its validation QR and its counter buttons are chosen again from what was
+        already loaded: no request, so "Undo changes" restores them exactly even when the
+        service is slow, refuses (429) or is out of reach."""
         draft = self.model.draft()
         locked = self._locked()
         self.connection.fill(draft, locked)
         self.counter.fill(draft, locked)
         self.branch.set_locked(locked)
         self.show_problems({})
+        self._choices_for, self._choices = None, None
+        if self._branches_for is not None and self._branches_for == self._connection_key(draft):
+            self._show_branches(self.branch.branches, draft)
+        else:
+            self._forget_branches(self.tr("Load the branches this key opens."))
+        self._key_state()
+
+    def _forget_branches(self, hint: str) -> None:
         self._branches_for = None
         self._choices_for, self._choices = None, None
-        self.branch.clear_branches(self.tr("Load the branches this key opens."))
-        self._key_state()
+        self._known_choices.clear()
+        self.branch.clear_branches(hint)
 
     def _it_problems(self) -> QWidget | None:
         found = self.model.settings.problems
@@ -192,9 +207,7 @@ class SettingsScreen(QWidget):
         self.tasks.cancel("branches")
         self.tasks.cancel("choices")
         self.branch.reload_button.set_busy(False)
-        self._branches_for = None
-        self._choices_for = None
-        self.branch.clear_branches(self.tr("Load the branches of this environment."))
+        self._forget_branches(self.tr("Load the branches of this environment."))
         if state in (KeyState.STORED, KeyState.NOT_NEEDED):
             self.load_branches()
 
@@ -207,8 +220,9 @@ class SettingsScreen(QWidget):
     def load_branches(self) -> None:
         state = self._key_state()
         if state not in (KeyState.STORED, KeyState.NOT_NEEDED):
-            self.branch.clear_branches(self.tr("Store the API key first, then load the branches."))
+            self._forget_branches(self.tr("Store the API key first, then load the branches."))
             return
+        self._known_choices.clear()  # loaded again with the list: nothing stale stays
         self.branch.reload_button.set_busy(True)
         self.tasks.start("branches", self._load_branches())
 
@@ -221,23 +235,36 @@ class SettingsScreen(QWidget):
         self._show_branches(branches, draft)
 
     def _show_branches(self, branches: tuple[Branch, ...], draft: Draft) -> None:
+        connection = self._connection_key(draft)
+        if self._branches_for != connection:
+            self._known_choices.clear()
         self.branch.set_branches(branches, draft.branch_id)
-        self._branches_for = self._connection_key(draft)
+        self._branches_for = connection
         self._choices_for = None
         self._branch_chosen()
 
     def _branch_chosen(self) -> None:
         self.branch.show_details()
         branch_id = self.branch.branch_id()
+        self.tasks.cancel("choices")
         self._choices_for, self._choices = None, None
         self.branch.clear_choices()
-        if branch_id is not None:
+        if branch_id is None:
+            return
+        known = self._known_choices.get(branch_id)
+        if known is not None:
+            self._show_choices(branch_id, known)
+        else:
             self.tasks.start("choices", self._load_choices(branch_id))
 
     async def _load_choices(self, branch_id: int) -> None:
-        draft = self.draft()
+        choices = await self.model.branch_choices(self.draft(), branch_id)
+        self._known_choices[branch_id] = choices
+        self._show_choices(branch_id, choices)
+
+    def _show_choices(self, branch_id: int, choices: BranchChoices) -> None:
+        """The branch's QRs and items, with the saved ones chosen when it is the saved branch."""
         saved = self.model.draft()
-        choices = await self.model.branch_choices(draft, branch_id)
         same = branch_id == saved.branch_id
         self.branch.set_choices(
             choices.qrs,
@@ -298,10 +325,14 @@ class SettingsScreen(QWidget):
         self.on_applied(changed)
 
     def undo(self) -> None:
+        """Back to the saved values, every field (see ``fill``)."""
         self.tasks.cancel_all()
+        self.branch.reload_button.set_busy(False)
+        self.connection.close_key_entry()
         self.banner.dismiss()
         self.fill()
-        self.load_branches()
+        if self._branches_for is None:
+            self.load_branches()
 
     # -- failures ----------------------------------------------------------------
     def _failed(self, error: BaseException) -> None:
