@@ -145,8 +145,15 @@ def field_errors_of(body: Any) -> tuple[FieldError, ...]:
     return tuple(items)
 
 
+# Every wait a server asks for is capped here, in one place: a ``Retry-After`` of a
+# day must never hold the counter for a day. Past this, the caller's own backoff (the
+# outbox's, up to an hour) decides when to try again.
+MAX_SERVER_WAIT = 300.0
+
+
 def parse_retry_after(value: str | None, *, now_epoch: float) -> float | None:
-    """Seconds to wait from a ``Retry-After`` header (seconds or an HTTP date)."""
+    """Seconds to wait from a ``Retry-After`` header (seconds or an HTTP date), at most
+    ``MAX_SERVER_WAIT``."""
     if value is None or not value.strip():
         return None
     text = value.strip()
@@ -160,7 +167,7 @@ def parse_retry_after(value: str | None, *, now_epoch: float) -> float | None:
         seconds = when.timestamp() - now_epoch
     if seconds != seconds:  # NaN
         return None
-    return max(0.0, seconds)
+    return min(max(0.0, seconds), MAX_SERVER_WAIT)
 
 
 def error_from_response(

@@ -99,6 +99,11 @@ class LoyaltyClient(
     def limiter(self) -> RateLimiter:
         return self._session.limiter
 
+    def release_holds(self) -> int:
+        """End the server's holds (429 ``Retry-After``) on this merchant's limiter: a
+        person asked to try again now. The number of lanes that were held."""
+        return self._session.limiter.release()
+
     def __repr__(self) -> str:
         return (
             f"LoyaltyClient(base_url={self._base_url!r}, branch_id={self._branch_id!r}, "

@@ -20,7 +20,11 @@ Windows are widened by ``margin`` seconds so that network jitter between our sen
 and the server's count never squeezes 11 requests into the server's second.
 Interactive calls are served before background ones (the outbox, the code poller)
 waiting in the same window; among equals, first come first served. After a 429 the
-client calls ``hold_off`` so every call of the merchant waits out ``Retry-After``.
+client calls ``hold_off`` so every call of the merchant waits out ``Retry-After``, but
+never for long: a call that would wait more than ``MAX_HELD_WAIT`` behind such a hold
+fails at once with ``RATE_LIMITED`` and the time left, so the cashier is told and the
+outbox's backoff owns the long wait. ``release()`` ends every hold (the manager's
+"retry now").
 
 Clock and sleep are injectable: tests drive the limiter in virtual time.
 """
@@ -35,6 +39,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from kiosk.api.classify import MAX_SERVER_WAIT
 from kiosk.api.errors import ApiError, ErrorKind
 from kiosk.api.redact import key_fingerprint
 
@@ -57,6 +62,8 @@ VALIDATE = Rule("code-validate", 10, 60.0)
 # never sees 11 in a second. 0.05 s: the outbox drains 9.52 credits/s with zero 429s
 # over loopback (tests/bench/outbox.py); 0.2 s capped it at 8.34/s, under the 9.5 budget.
 DEFAULT_MARGIN = 0.05
+# The longest a call waits in the limiter behind a server's hold (a 429's Retry-After).
+MAX_HELD_WAIT = 5.0
 
 
 @dataclass(eq=False)
@@ -100,10 +107,12 @@ class RateLimiter:
         clock: Clock = time.monotonic,
         sleep: Sleep = asyncio.sleep,
         margin: float = DEFAULT_MARGIN,
+        max_held_wait: float = MAX_HELD_WAIT,
     ) -> None:
         self._clock = clock
         self._sleep = sleep
         self.margin = margin
+        self.max_held_wait = max_held_wait
         self._lanes: dict[tuple[str, str], _Lane] = {}
         self._arrivals = itertools.count()
 
@@ -149,6 +158,13 @@ class RateLimiter:
                 if lane.queue[0] is waiter:
                     now = self._clock()
                     wait = lane.wait_time(now, waiter, window)
+                    held = lane.blocked_until - now
+                    if held > self.max_held_wait:
+                        raise ApiError(
+                            ErrorKind.RATE_LIMITED,
+                            message=f"{rule.name} held by the server for {held:.1f} s more",
+                            retry_after=held,
+                        )
                     if wait <= 0:
                         lane.stamps.append(now)
                         if spacing_key is not None:
@@ -173,10 +189,23 @@ class RateLimiter:
             lane.wake()
 
     def hold_off(self, rule: Rule, key: str, seconds: float) -> None:
-        """Block ``rule``/``key`` for ``seconds`` (the server asked us to wait)."""
+        """Block ``rule``/``key`` for ``seconds`` (the server asked us to wait), at most
+        ``MAX_SERVER_WAIT``."""
         lane = self._lane(rule, key)
+        seconds = min(max(0.0, seconds), MAX_SERVER_WAIT)
         lane.blocked_until = max(lane.blocked_until, self._clock() + seconds)
         lane.wake()
+
+    def release(self) -> int:
+        """End every server's hold now; the number of lanes that were held."""
+        now = self._clock()
+        held = 0
+        for lane in self._lanes.values():
+            if lane.blocked_until > now:
+                held += 1
+            lane.blocked_until = float("-inf")
+            lane.wake()
+        return held
 
     def waiting(self, rule: Rule, key: str = "merchant") -> int:
         return len(self._lane(rule, key).queue)

@@ -12,6 +12,7 @@ logs headers, and no exception raised here chains an ``httpx`` error, because
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -33,6 +34,10 @@ from kiosk.api.transport import Timeouts
 log = logging.getLogger(__name__)
 
 _NO_BODY = object()
+# The largest answer read, by what is asked: one record, or a page of a list (200 items).
+# A larger body is refused (MALFORMED) as soon as it passes the cap, never read whole.
+MAX_RECORD_BODY = 256 * 1024
+MAX_LIST_BODY = 4 * 1024 * 1024
 # Kinds that the status alone decides: a non-JSON body does not make them malformed.
 _STATUS_IS_ENOUGH = frozenset({ErrorKind.AUTH, ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE})
 
@@ -78,6 +83,7 @@ class Call:
     spacing: float = 0.0
     spacing_key: str | None = None
     max_wait: float | None = None
+    max_body: int = MAX_RECORD_BODY  # bytes of the (decoded) answer
 
     @functools.cached_property
     def shown_path(self) -> str:
@@ -132,6 +138,11 @@ class Answer:
                 method=self.method,
                 path=self.path,
             ) from None
+
+
+class _TooLarge(Exception):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"answer larger than {limit // 1024} KiB: not read")
 
 
 @dataclass
@@ -224,32 +235,36 @@ class Session:
     async def _attempt(self, call: Call) -> Answer | _Failure:
         started = time.perf_counter()
         failure: tuple[ErrorKind, bool, str] | None = None
-        response: httpx.Response | None = None
+        received: tuple[httpx.Response, bytes] | None = None
+        deadline = self.timeouts.deadline(operation=call.operation)
         try:
-            response = await self.http.request(
-                call.method,
-                call.path,
-                params=call.params,
-                json=None if call.body is _NO_BODY else call.body,
-                headers=self._headers(call),
-                timeout=self.timeouts.for_call(operation=call.operation),
-            )
+            async with asyncio.timeout(deadline):
+                received = await self._exchange(call)
+        except TimeoutError:
+            failure = (ErrorKind.TIMEOUT, True, f"no whole answer within {deadline:g} s")
         except httpx.RequestError as exc:
             kind, maybe_applied = transport_failure(exc)
             failure = (kind, maybe_applied, f"{type(exc).__name__}: {exc}")
+        except _TooLarge as large:
+            failure = (ErrorKind.MALFORMED, True, str(large))
         elapsed_ms = (time.perf_counter() - started) * 1000
         # Raised and returned outside the ``except``: nothing chains the httpx error.
-        if failure is not None or response is None:
+        if failure is not None or received is None:
             kind, maybe_applied, detail = failure or (ErrorKind.NETWORK, True, "no response")
             log.warning(
                 "%s %s -> %s after %.0f ms", call.method, call.shown_path, detail, elapsed_ms
             )
-            error = ApiError(kind, message=detail, method=call.method, path=call.shown_path)
+            error: ApiError
+            if kind is ErrorKind.MALFORMED:
+                error = MalformedResponse(detail, method=call.method, path=call.shown_path)
+            else:
+                error = ApiError(kind, message=detail, method=call.method, path=call.shown_path)
             return _Failure(error, maybe_applied)
+        response, content = received
         status = response.status_code
         if log.isEnabledFor(logging.INFO):
             log.info("%s %s -> %d (%.0f ms)", call.method, call.shown_path, status, elapsed_ms)
-        answer = Answer(status, response.content, response.headers.get("content-type", ""), call)
+        answer = Answer(status, content, response.headers.get("content-type", ""), call)
         if 200 <= status < 300:
             return answer
         unreadable: MalformedResponse | None = None
@@ -276,6 +291,28 @@ class Session:
             unreadable.retry_after = retry_after
             return _Failure(unreadable, maybe_applied, retry_after, retry_as=error.kind)
         return _Failure(error, maybe_applied, retry_after)
+
+    async def _exchange(self, call: Call) -> tuple[httpx.Response, bytes]:
+        """The request, and its answer read in chunks up to ``call.max_body`` bytes."""
+        async with self.http.stream(
+            call.method,
+            call.path,
+            params=call.params,
+            json=None if call.body is _NO_BODY else call.body,
+            headers=self._headers(call),
+            timeout=self.timeouts.for_call(operation=call.operation),
+        ) as response:
+            declared = response.headers.get("content-length", "")
+            if declared.isdigit() and int(declared) > call.max_body:
+                raise _TooLarge(call.max_body)
+            chunks: list[bytes] = []
+            size = 0
+            async for chunk in response.aiter_bytes():
+                size += len(chunk)
+                if size > call.max_body:
+                    raise _TooLarge(call.max_body)
+                chunks.append(chunk)
+            return response, b"".join(chunks)
 
     @staticmethod
     def _headers(call: Call) -> dict[str, str] | None:

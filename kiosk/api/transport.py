@@ -27,7 +27,10 @@ MIN_OPERATION_TIMEOUT = 15.0
 class Timeouts:
     """Seconds. ``operation`` covers credits and exchanges (notifications and bonus
     calculation make them slow: the contract asks for at least 15 s); ``default``
-    every other call; ``connect`` opening a connection."""
+    every other call; ``connect`` opening a connection.
+
+    ``default`` and ``operation`` bound the whole call (``deadline``), not only each
+    read: a server that drips a byte a second cannot hold a credit longer than that."""
 
     default: float = 10.0
     operation: float = 20.0
@@ -35,6 +38,10 @@ class Timeouts:
 
     def for_call(self, *, operation: bool) -> httpx.Timeout:
         return self._operation if operation else self._default
+
+    def deadline(self, *, operation: bool) -> float:
+        """Seconds for the whole call: connect, send, every read of the answer."""
+        return self.operation if operation else self.default
 
     @functools.cached_property
     def _default(self) -> httpx.Timeout:

@@ -89,6 +89,8 @@ class PointsApi(Protocol):
         self, external_id: str, *, background: bool = False
     ) -> CancelResult: ...
 
+    def release_holds(self) -> int: ...
+
 
 @dataclass(frozen=True)
 class Backoff:
@@ -230,6 +232,10 @@ class Sender:
     def _on_work(self, retry_now: bool) -> None:
         if retry_now:
             self._streak = self._crowded = 0
+            if self.api_made:  # a server's hold (429) ends too: "retry now" means now
+                held = self.api.release_holds()
+                if held:
+                    log.info("outbox: retry now ended the server's hold on %d lane(s)", held)
         self._wake.set()
 
     async def run(self) -> None:

@@ -10,14 +10,21 @@ from urllib.parse import quote
 from kiosk.api.errors import MalformedResponse
 from kiosk.api.models.common import MAX_PAGE_SIZE, Direction, ListQuery, Page, envelope_data
 from kiosk.api.ratelimit import Sleep
-from kiosk.api.session import Answer, Call, Session
+from kiosk.api.session import MAX_LIST_BODY, Answer, Call, Session
 
 T = TypeVar("T")
 
 
 def segment(value: str | int) -> str:
-    """A path segment, quoted (an external id may hold ``/`` or spaces)."""
-    return quote(str(value), safe="")
+    """A path segment, quoted (an external id may hold ``/`` or spaces).
+
+    A segment of only dots (``.``, ``..``) is sent as ``%2E``s: left as it is, the URL's
+    dot-segment removal would turn ``/external/purchase/..`` into ``/external`` (another
+    endpoint). Sent encoded, it is the unknown code or id it is."""
+    quoted = quote(str(value), safe="")
+    if quoted and quoted.strip(".") == "":
+        return "%2E" * len(quoted)
+    return quoted
 
 
 def list_query(
@@ -75,7 +82,7 @@ class EndpointBase:
         self._parse(answer, lambda body: envelope_data(body, what, required=False))
 
     async def _page(self, call: Call, what: str, parse: Callable[[Any], T]) -> Page[T]:
-        answer = await self._send(call)
+        answer = await self._send(replace(call, max_body=MAX_LIST_BODY))
         return self._parse(answer, lambda body: Page.from_json(body, what, parse))
 
     async def _walk(

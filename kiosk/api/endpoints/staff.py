@@ -10,7 +10,7 @@ from kiosk.api.models._read import list_of
 from kiosk.api.models.common import Direction, ListQuery, Page
 from kiosk.api.models.staff import Branch, NewOperator, Operator, OperatorChanges, OperatorOrder
 from kiosk.api.retry import Resend
-from kiosk.api.session import Call
+from kiosk.api.session import MAX_LIST_BODY, Call
 
 _BRANCHES = "/external/branch"
 _OPERATORS = "/external/operators"
@@ -19,7 +19,13 @@ _OPERATORS = "/external/operators"
 class StaffEndpoints(EndpointBase):
     # -- branches -----------------------------------------------------------------
     async def list_branches(self) -> tuple[Branch, ...]:
-        call = Call("GET", _BRANCHES, name="list_branches", resource=Resource.BRANCH)
+        call = Call(
+            "GET",
+            _BRANCHES,
+            name="list_branches",
+            resource=Resource.BRANCH,
+            max_body=MAX_LIST_BODY,
+        )
         return self._data(
             await self._send(call), "branches", lambda d: list_of(d, "branches", Branch.from_json)
         )

@@ -20,7 +20,7 @@ from kiosk.api.models.validation import (
 )
 from kiosk.api.ratelimit import CODE_READ, VALIDATE
 from kiosk.api.retry import Resend
-from kiosk.api.session import Call
+from kiosk.api.session import MAX_LIST_BODY, Call
 
 _CODES = "/external/validation-code"
 
@@ -50,6 +50,7 @@ class ValidationEndpoints(EndpointBase):
             rule_key=_branch_key(branch_id),
             background=background,
             max_wait=max_wait,
+            max_body=MAX_LIST_BODY,
         )
         qrs = self._data(
             await self._send(call),

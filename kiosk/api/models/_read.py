@@ -16,6 +16,10 @@ from kiosk.api.errors import MalformedResponse
 
 T = TypeVar("T")
 
+# The longest string a record may carry (a name, an email, a description, a URL): a
+# longer one is a broken or hostile answer, refused before anything shows it.
+MAX_TEXT = 4096
+
 
 def _type_name(value: Any) -> str:
     return "null" if value is None else type(value).__name__
@@ -87,6 +91,8 @@ class Obj:
             return None
         if not isinstance(value, str):
             raise self._bad(name, "a string")
+        if len(value) > MAX_TEXT:
+            raise self._bad(name, f"a string of at most {MAX_TEXT} characters")
         return value
 
     def req_str(self, name: str) -> str:
