@@ -140,6 +140,9 @@ class RateLimiter:
         """
         lane = self._lane(rule, key)
         window = rule.window + self.margin
+        # A spacing may come from server data (a QR's rotation window): capped, as every
+        # server-given wait is, so no sleep gets a value the event loop's timer refuses.
+        spacing = min(max(0.0, spacing), MAX_SERVER_WAIT) if spacing == spacing else 0.0
         if not lane.queue:  # fast path: nobody waits, take a free place at once
             now = self._clock()
             probe = _Waiter((0, 0), spacing_key, spacing)

@@ -46,6 +46,7 @@ from kiosk.api.models.validation import ValidationCode, ValidationQr
 from kiosk.api.ratelimit import CODE_READ
 from kiosk.core.events import Event
 from kiosk.core.session import CounterSession
+from kiosk.core.supervise import clamp_wait, supervised
 
 log = logging.getLogger(__name__)
 
@@ -98,9 +99,11 @@ class SessionCodeSource:
 
 
 def window_of(qr: ValidationQr | None) -> float:
+    """How often the QR's code rotates, within ``[1 s, MAX_LOOP_WAIT]``: a window of
+    10^9 seconds from the server is read as an hour."""
     if qr is None or not qr.window_seconds or qr.window_seconds <= 0:
         return DEFAULT_WINDOW
-    return float(qr.window_seconds)
+    return max(1.0, clamp_wait(float(qr.window_seconds)))
 
 
 @dataclass(frozen=True)
@@ -195,7 +198,10 @@ class CodePoller:
         if self.running:
             return
         self._show_memory()
-        self._task = asyncio.get_event_loop().create_task(self._run(), name="code-poller")
+        self._task = asyncio.get_event_loop().create_task(
+            supervised(self._run, name="validation code poller", sleep=self._sleep),
+            name="code-poller",
+        )
 
     def stop(self) -> None:
         """Stop reading now: the read or wait under way is cancelled."""
@@ -233,7 +239,7 @@ class CodePoller:
                 self._update(qrs=None)
                 continue
             due = self._due(qr)
-            wait = due - self._clock()
+            wait = clamp_wait(due - self._clock())
             if wait > 0:
                 self._update(next_read_at=due)
                 await self._sleep(wait)
@@ -244,7 +250,7 @@ class CodePoller:
         while self.snapshot.qrs is None:
             if self._retry_at is not None and self._clock() < self._retry_at:
                 self._update(next_read_at=self._retry_at)
-                await self._sleep(self._retry_at - self._clock())
+                await self._sleep(clamp_wait(self._retry_at - self._clock()))
                 continue
             self._update(reading=True, next_read_at=None)
             try:
@@ -293,7 +299,11 @@ class CodePoller:
         answered = self._clock()
         window = window_of(qr)
         expires_in = answer.expires_in_seconds
-        expires_at = answered + expires_in if expires_in is not None else started + window
+        expires_at = (
+            answered + clamp_wait(float(expires_in))
+            if expires_in is not None
+            else started + window
+        )
         previous = self._memory.get(qr.id)
         skews = 0
         if previous is not None and previous.code == answer.code and started >= previous.expires_at:
@@ -318,7 +328,7 @@ class CodePoller:
         self._failures += 1
         delay = FAILURE_DELAYS[min(self._failures, len(FAILURE_DELAYS)) - 1]
         if error.kind is ErrorKind.RATE_LIMITED:
-            delay = max(delay, error.retry_after or CODE_READ.window)
+            delay = max(delay, clamp_wait(error.retry_after or CODE_READ.window))
         delay *= 1.0 + JITTER * self._random()
         self._retry_at = self._clock() + delay
         log.warning("%s failed (%s); next try in %.0f s", doing, error, delay)
