@@ -1,0 +1,468 @@
+"""The walk of the layout audit (``tests/ui/test_layout_audit.py``): the REAL counter
+(``build_view`` with manager mode, in a ``KioskWindow``) over the in-process simulator,
+driven through every screen and state a cashier or a manager reaches; ``look(state)``
+audits the window (``tests/ui/layout_audit.py``) and saves its picture.
+
+A state that cannot be reached (a screen changed its parts) is reported as such, and
+the walk goes on with the next."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+
+from kiosk.sim.world import World
+from tests.qt_async import until
+from tests.ui.layout_audit import Finding, audit
+from tests.ui.theme_support import app_theme
+
+LEFT = Qt.MouseButton.LeftButton
+PIN = "1357"
+LONG_FIRST, LONG_LAST = "María José Guadalupe Esperanza", "González Fernández de la Cruz"
+LONG_DNI = "27456789"  # a seeded member, renamed and made rich below
+BIG_BALANCE, BIG_TOTAL = 98_765_432, 123_456_789
+LONG_EMAIL = "maria.jose.guadalupe.esperanza.gonzalez@almacendelsol-clientes.example.com"
+PENDING_CODE = "PEND2345"
+STATE_SECONDS = 4.0  # a state not reached by then is reported, and the walk goes on
+
+# The states, in the order the walk reaches them.
+STATES = (
+    "identify-empty",
+    "identify-banner-error",
+    "redeem-empty",
+    "code",
+    "today-empty",
+    "manager-pin-first",
+    "manager-settings",
+    "manager-point_items-list",
+    "manager-point_items-new",
+    "manager-point_items-edit",
+    "manager-rewards-list",
+    "manager-rewards-new",
+    "manager-rewards-edit",
+    "manager-levels-list",
+    "manager-levels-new",
+    "manager-levels-edit",
+    "manager-operators-list",
+    "manager-operators-new",
+    "manager-operators-detail",
+    "manager-clients-list",
+    "manager-clients-detail",
+    "manager-clients-removal",
+    "manager-purchases-list",
+    "manager-purchases-deliver",
+    "manager-pin-enter",
+    "identify-found",
+    "identify-banner-success",
+    "points-amount-12-digits",
+    "points-preview",
+    "points-items",
+    "rewards-grid",
+    "rewards-sheet",
+    "rewards-money",
+    "redeem-found",
+    "redeem-sheet",
+    "code-with-client",
+    "today-credits",
+    "today-cancel-sheet",
+    "today-cancel-pin",
+    "status-bar-alarm",
+)
+ADMIN = ("point_items", "rewards", "levels", "operators", "clients", "purchases")
+
+Outcome = list[Finding] | str  # the findings, or why the state was not reached
+
+
+def case_id(lang: str, size: tuple[int, int], state: str) -> str:
+    return f"{state}-{lang}-{size[0]}x{size[1]}"
+
+
+class Walk:
+    """One counter in one window; ``look(state)`` audits and photographs it."""
+
+    def __init__(self, window: QWidget, view: Any, lang: str, size: tuple[int, int]) -> None:
+        self.window, self.view = window, view
+        self.lang, self.size = lang, size
+        self.results: dict[str, Outcome] = {}
+        folder = os.environ.get("KIOSK_AUDIT_SHOTS", "/tmp/shots/audit")
+        self.shots = Path(folder) if folder else None
+
+    async def settle(self) -> None:
+        for _ in range(3):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            await asyncio.sleep(0.01)
+
+    async def look(self, state: str) -> None:
+        await self.settle()
+        self.results[state] = audit(self.window, state)
+        if self.shots is not None:
+            self.shots.mkdir(parents=True, exist_ok=True)
+            name = f"{case_id(self.lang, self.size, state)}.png"
+            self.window.grab().save(str(self.shots / name))
+
+    async def state(self, name: str, reach: Callable[[], Awaitable[object]]) -> None:
+        """Reach state ``name`` and look at it; a state that cannot be reached says why
+        (and the walk goes on to the next)."""
+        try:
+            await asyncio.wait_for(reach(), STATE_SECONDS)
+        except Exception as error:  # the screen under repair changed: say so, go on
+            self.results[name] = f"{type(error).__name__}: {error}"[:300]
+            return
+        await self.look(name)
+
+    async def tap(self, widget: QWidget) -> None:
+        await until(lambda: widget.isVisible() and widget.isEnabled(), 3, f"{widget} shown")
+        QTest.mouseClick(widget, LEFT)
+        await asyncio.sleep(0)
+
+    async def rail(self, key: str) -> Any:
+        await self.tap(self.view.rail_buttons[key])
+        await until(lambda: self.view.current is not None and self.view.current.key == key)
+        return self.view.current
+
+
+def _t(context: str, text: str) -> str:
+    return QCoreApplication.translate(context, text)
+
+
+def _long_client(world: World) -> None:
+    clients = world.merchants[1].tables["clients"]
+    record = next(c for c in clients.values() if c["document_number"] == LONG_DNI)
+    name = f"{LONG_FIRST} {LONG_LAST}"
+    assert len(name) == 60
+    record.update(
+        first_name=LONG_FIRST,
+        last_name=LONG_LAST,
+        name=name,
+        email=LONG_EMAIL,
+        score=BIG_BALANCE,
+        total_score=BIG_TOTAL,
+    )
+
+
+@contextmanager
+def _language(app: QApplication, lang: str) -> Iterator[None]:
+    from kiosk.ui.i18n import install_translators
+
+    installed = install_translators(app, lang)
+    try:
+        yield
+    finally:
+        for translator in installed:
+            app.removeTranslator(translator)
+
+
+def walk_counter(
+    request: pytest.FixtureRequest, lang: str, size: tuple[int, int]
+) -> dict[str, Outcome]:
+    qapp: QApplication = request.getfixturevalue("qapp")
+    qtbot = request.getfixturevalue("qtbot")
+    session = request.getfixturevalue("session")
+    sim_world: World = request.getfixturevalue("sim_world")
+    sim_app = request.getfixturevalue("sim_app")
+    arun = request.getfixturevalue("arun")
+    tmp_path: Path = request.getfixturevalue("tmp_path")
+    monkeypatch: pytest.MonkeyPatch = request.getfixturevalue("monkeypatch")
+    monkeypatch.setenv("LOYALTY_KIOSK_HOME", str(tmp_path / "home"))
+    for name in ("MACHINE_SETTINGS", "CONFIG_DIR", "DATA_DIR", "LOG_DIR"):
+        monkeypatch.delenv(f"LOYALTY_KIOSK_{name}", raising=False)
+    _long_client(sim_world)
+
+    from kiosk.core.manager_settings import ManagerSettings, TrainingLink
+    from kiosk.core.paths import resolve_paths
+    from kiosk.core.settings import load_settings
+    from kiosk.sim.transport import SimTransport
+    from kiosk.ui.counter import ManagerContext, build_view
+    from kiosk.ui.shell import KioskWindow
+    from tests.conftest import MAIN_KEY
+    from tests.ui.fake_keyring import memory_keyring
+    from tests.ui.manager_support import Clocks, make_lock
+
+    with app_theme(qapp), _language(qapp, lang), memory_keyring():
+        settings = load_settings(resolve_paths())
+        lock = make_lock(tmp_path, Clocks())
+        model = ManagerSettings(
+            settings,
+            transport_for=lambda *_: SimTransport(sim_app),
+            training=TrainingLink("http://training-audit.sim", MAIN_KEY),
+            pending=session.outbox,
+        )
+        context = ManagerContext(settings=settings, lock=lock, model=model, idle_seconds=900)
+        view = build_view(session, context)
+        window = KioskWindow()
+        qtbot.addWidget(window)
+        window.setCentralWidget(view)
+        window.resize(*size)
+        window.show()
+        walk = Walk(window, view, lang, size)
+        try:
+            arun(_scenario(walk, session, lock), timeout=120)
+        finally:
+            view.shutdown()
+            window.close()
+    return walk.results
+
+
+async def _scenario(walk: Walk, session: Any, lock: Any) -> None:
+    view = walk.view
+    await view.load()
+    await _without_client(walk)
+    await _manager(walk, lock)
+    await _with_client(walk, session)
+    await _today(walk, session, lock)
+
+
+async def _without_client(walk: Walk) -> None:
+    from kiosk.api.errors import ApiError, ErrorKind
+    from kiosk.core.validation_code import CodePhase
+    from kiosk.ui.messages import error_text
+
+    async def identify() -> None:
+        await walk.rail("identify")
+
+    async def error_banner() -> None:
+        screen = walk.view.current
+        screen.banner.show_error(error_text(ApiError(ErrorKind.NETWORK)))
+        await until(screen.banner.isVisible)
+
+    async def redeem() -> None:
+        walk.view.current.banner.dismiss()
+        await walk.rail("redeem")
+
+    async def code() -> None:
+        screen = await walk.rail("code")
+        await until(lambda: screen.phase() is CodePhase.LIVE and screen.panel.shown_code())
+
+    async def today() -> None:
+        screen = await walk.rail("today")
+        await until(lambda: not screen.tasks.running("load"))
+
+    await walk.state("identify-empty", identify)
+    await walk.state("identify-banner-error", error_banner)
+    await walk.state("redeem-empty", redeem)
+    await walk.state("code", code)
+    await walk.state("today-empty", today)
+
+
+async def _manager(walk: Walk, lock: Any) -> None:
+    async def first_pin() -> None:
+        await walk.rail("manager")
+
+    async def settings() -> None:
+        await lock.set_pin(PIN)  # the first person at Manager chooses the PIN
+        await until(lambda: walk.view.current.gate.view is not None)
+
+    await walk.state("manager-pin-first", first_pin)
+    await walk.state("manager-settings", settings)
+    manager = walk.view.current.gate.view
+    if manager is None:
+        return
+    for row, name in enumerate(ADMIN, start=1):
+        await _admin_section(walk, manager, row, name)
+
+    async def enter_pin() -> None:
+        lock.relock()
+        await until(lambda: walk.view.current.gate.view is None)
+
+    await walk.state("manager-pin-enter", enter_pin)
+
+
+async def _admin_section(walk: Walk, manager: Any, row: int, name: str) -> None:
+    section: Any = None
+
+    async def listed() -> None:
+        nonlocal section
+        manager.open_section(row)
+        section = manager.current_widget()
+        await until(lambda: section.list.loads > 0 and section.list.table.rowCount() > 0)
+
+    async def new_form() -> None:
+        section.open_new()
+        await until(lambda: section.pages.currentWidget() is not section.list)
+        await asyncio.sleep(0.05)
+
+    async def detail() -> None:
+        section.back_to_list()
+        section.open_row(0)
+        await until(lambda: section.pages.currentWidget() is not section.list)
+        await asyncio.sleep(0.1)
+
+    async def deliver() -> None:
+        section.back_to_list()
+        items = (section.list.item(r) for r in range(section.list.table.rowCount()))
+        row = next(r for r, p in enumerate(items) if p is not None and p.is_pending)
+        section.open_row(row)
+        await until(section.sheet.isVisible)
+
+    async def removal() -> None:
+        section.ask_removal()
+        await until(section.sheet.isVisible)
+
+    await walk.state(f"manager-{name}-list", listed)
+    if section is None:
+        return
+    if f"manager-{name}-new" in STATES:
+        await walk.state(f"manager-{name}-new", new_form)
+    if name == "purchases":
+        await walk.state("manager-purchases-deliver", deliver)
+    else:
+        later = "edit" if f"manager-{name}-edit" in STATES else "detail"
+        await walk.state(f"manager-{name}-{later}", detail)
+    if name == "clients":
+        await walk.state("manager-clients-removal", removal)
+    section.back_to_list()
+
+
+async def _with_client(walk: Walk, session: Any) -> None:
+    async def identify() -> None:
+        screen = await walk.rail("identify")
+        screen.field.setFocus()
+        QTest.keyClicks(screen.field, LONG_DNI)
+        QTest.keyClick(screen.field, Qt.Key.Key_Return)
+        await until(lambda: session.client is not None and session.client.name.startswith("María"))
+        await until(lambda: screen.pages.currentWidget() is screen.found)
+
+    async def success_banner() -> None:
+        screen = walk.view.current
+        text = _t("PurchasesSection", "Exchange %1 delivered.").replace("%1", PENDING_CODE)
+        screen.banner.show_success(text)
+        await until(screen.banner.isVisible)
+
+    async def twelve_digits() -> None:
+        walk.view.current.banner.dismiss()
+        screen = await walk.rail("points")
+        if not screen.amount_tab.isChecked():
+            await walk.tap(screen.amount_tab)
+        screen.setFocus()
+        QTest.keyClicks(screen, "123456789012")
+
+    async def preview() -> None:
+        screen = walk.view.current
+        for _ in range(14):
+            QTest.keyClick(screen, Qt.Key.Key_Backspace)
+        QTest.keyClicks(screen, "15000")
+        QTest.keyClick(screen, Qt.Key.Key_Return)  # Preview
+        await until(lambda: screen.preview_card.isVisible())
+        await asyncio.sleep(0.05)
+
+    async def items() -> None:
+        screen = walk.view.current
+        screen.new_sale()
+        await walk.tap(screen.items_tab)
+        await until(lambda: len(screen.grid.tiles) >= 2)
+        first, second = list(screen.grid.tiles)[:2]
+        for item_id in (first, second, first):
+            await walk.tap(screen.grid.tiles[item_id])
+
+    async def rewards() -> None:
+        screen = walk.view.current
+        screen.new_sale()
+        screen = await walk.rail("rewards")
+        await until(lambda: screen.grid.tiles and not screen.tasks.running("catalog"))
+
+    async def rewards_sheet() -> None:
+        screen = walk.view.current
+        reachable = [t for t in screen.grid.tiles.values() if t.card.affordable and t.card.in_stock]
+        tile = max(reachable, key=lambda t: len(t.card.name))
+        await walk.tap(tile)
+        await until(lambda: screen.pages.currentWidget() is screen.sheet)
+
+    async def money() -> None:
+        screen = walk.view.current
+        screen.back()
+        await until(lambda: screen.pages.currentWidget() is not screen.sheet)
+        await walk.tap(screen.money_tab)
+        await until(lambda: screen.pages.currentWidget() is screen.money)
+        for key in "250000":
+            await walk.tap(screen.money.keypad.buttons[key])
+
+    async def redeem() -> None:
+        screen = await walk.rail("redeem")
+        screen.code.setFocus()
+        QTest.keyClicks(screen.code, PENDING_CODE)
+        QTest.keyClick(screen.code, Qt.Key.Key_Return)
+        await until(
+            lambda: (
+                not screen.tasks.running("lookup")
+                and screen.purchase is not None
+                and screen.purchase.code == PENDING_CODE
+            )
+        )
+
+    async def redeem_sheet() -> None:
+        screen = walk.view.current
+        await walk.tap(screen.deliver_button)
+        await until(lambda: screen.pages.currentWidget() is screen.sheet)
+
+    async def code() -> None:
+        from kiosk.core.validation_code import CodePhase
+
+        screen = await walk.rail("code")
+        await until(lambda: screen.phase() is CodePhase.LIVE and screen.panel.shown_code())
+
+    await walk.state("identify-found", identify)
+    await walk.state("identify-banner-success", success_banner)
+    await walk.state("points-amount-12-digits", twelve_digits)
+    await walk.state("points-preview", preview)
+    await walk.state("points-items", items)
+    await walk.state("rewards-grid", rewards)
+    await walk.state("rewards-sheet", rewards_sheet)
+    await walk.state("rewards-money", money)
+    await walk.state("redeem-found", redeem)
+    await walk.state("redeem-sheet", redeem_sheet)
+    await walk.state("code-with-client", code)
+
+
+async def _today(walk: Walk, session: Any, lock: Any) -> None:
+    from kiosk.core.credit import CreditFlow
+    from kiosk.ui.manager.authorize import PinSheet
+
+    screen: Any = None
+
+    async def credits() -> None:
+        nonlocal screen
+        for amount in ("15000", "1234,56"):
+            flow = CreditFlow(session)
+            flow.sale.set_amount_text(amount)
+            await flow.preview()
+            await flow.credit()
+        screen = await walk.rail("today")
+        await until(lambda: not screen.tasks.running("load") and screen.table.cancel_buttons)
+
+    async def cancel_sheet() -> None:
+        button = next(iter(screen.table.cancel_buttons.values()))
+        await walk.tap(button)
+        await until(screen.sheet.isVisible)
+
+    async def cancel_pin() -> None:
+        assert lock.has_pin()
+        await walk.tap(screen.sheet.confirm)
+        await until(lambda: any(s.isVisible() for s in screen.findChildren(PinSheet)))
+
+    await walk.state("today-credits", credits)
+    await walk.state("today-cancel-sheet", cancel_sheet)
+    await walk.state("today-cancel-pin", cancel_pin)
+    for sheet in screen.findChildren(PinSheet) if screen is not None else []:
+        if sheet.isVisible():
+            back = getattr(sheet, "back", None)
+            if isinstance(back, QPushButton):
+                QTest.mouseClick(back, LEFT)
+    await asyncio.sleep(0.05)
+    lock.relock()
+
+    async def alarm() -> None:  # the status bar's longest words: offline, refused, stale
+        walk.view.status.set_online(False)
+        walk.view.status.show_counts(1234, 56, True)
+        walk.view.status.set_busy(True)
+
+    await walk.state("status-bar-alarm", alarm)
+    walk.view.status.set_busy(False)
