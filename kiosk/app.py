@@ -89,7 +89,8 @@ def _run(args: Namespace, started: float) -> int:
     # This function owns the shutdown: closing the window resolves a future and the
     # cleanup (cancel screens, close the client and the database) runs before exit.
     app.setQuitOnLastWindowClosed(False)
-    translators = install_translators(app, choose_language(str(settings.get(S.LANGUAGE))))
+    language = choose_language(str(settings.get(S.LANGUAGE)))
+    look = Look(language, install_translators(app, language))
     apply_theme(app, str(settings.get(S.THEME)))
     from kiosk.cli.instance import bring_to_front, claim
 
@@ -116,11 +117,11 @@ def _run(args: Namespace, started: float) -> int:
     try:
         with loop:
             return loop.run_until_complete(
-                _main(window, settings, paths, args, started, timings, instance)
+                _main(window, settings, paths, args, started, timings, instance, look)
             )
     finally:
         instance.close()
-        del translators
+        del look
         asyncio.set_event_loop(None)
 
 
@@ -136,8 +137,41 @@ REBUILD_KEYS = frozenset(
         "idle_timeout_seconds",
         "amount_locale",
         "on_screen_keyboard",
+        # Applied live: the counter is rebuilt with the new catalogue or theme (``Look``).
+        "language",
+        "theme",
     }
 )
+
+
+class Look:
+    """The language catalogues and theme the kiosk shows now.
+
+    A language or theme saved in manager mode applies at once: the settings screen
+    reports it (``on_applied``), the counter is rebuilt (``REBUILD_KEYS``, the same
+    in-process restart a branch change makes: the counter and its outbox are closed,
+    then built again), and ``refresh`` installs the new catalogue and theme before
+    the new screens are built, so every text is made in the new language.
+    """
+
+    def __init__(self, language: str, translators: list[Any]) -> None:
+        self.language = language
+        self.translators = translators  # kept alive: Qt does not own them
+
+    def refresh(self, app: Any, window: Any, settings: Any) -> None:
+        from kiosk.core import settings as S
+        from kiosk.ui.i18n import choose_language, switch_language
+        from kiosk.ui.theme import apply_theme, current_palette
+
+        language = choose_language(str(settings.get(S.LANGUAGE)))
+        if language != self.language:
+            self.translators = switch_language(app, language, self.translators)
+            self.language = language
+            window.setWindowTitle(window.tr("Loyalty Kiosk"))
+        theme = str(settings.get(S.THEME))
+        if theme != current_palette().name:
+            apply_theme(app, theme)
+            log.info("theme: %s", theme)
 
 
 def _manager_model(settings: Any, transport: Any, pending: Any = None) -> Any:
@@ -169,6 +203,7 @@ async def _main(
     started: float,
     timings: dict[str, float],
     instance: Any,
+    look: Look | None = None,
 ) -> int:
     import asyncio
 
@@ -212,6 +247,8 @@ async def _main(
     mark("imports")
 
     while True:
+        if look is not None and app is not None:
+            look.refresh(app, window, settings)  # a language or theme saved since the last round
         rebuild: asyncio.Future[None] = loop.create_future()
 
         def applied(keys: tuple[str, ...], rebuild: asyncio.Future[None] = rebuild) -> None:

@@ -44,3 +44,17 @@ def install_translators(app: QApplication, language: str) -> list[QTranslator]:
         app.installTranslator(qt_own)
         installed.append(qt_own)
     return installed
+
+
+def switch_language(
+    app: QApplication, language: str, installed: list[QTranslator]
+) -> list[QTranslator]:
+    """Replace the ``installed`` catalogues by those of ``language``; the new ones to keep.
+
+    Widgets built afterwards speak the new language; widgets that already exist keep
+    their words (the kiosk rebuilds the counter after a language change: ``kiosk.app``).
+    """
+    for translator in installed:
+        app.removeTranslator(translator)
+    log.info("language: %s", language)
+    return install_translators(app, language)

@@ -14,7 +14,10 @@ class CounterSection(SectionCard):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
             self.tr("Counter"),
-            self.tr("Language and theme apply at the next start of the kiosk."),
+            self.tr(
+                "A new language or theme applies as soon as it is saved: the counter "
+                "starts again with it, and manager mode locks."
+            ),
             parent,
         )
         self.idle = Stepper(*IDLE_RANGE, 15, self.tr("seconds"))
