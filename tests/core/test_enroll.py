@@ -92,6 +92,48 @@ def test_email_format(email: str, ok: bool) -> None:
         assert problems[FormField.EMAIL] is FieldProblem.EMAIL_FORMAT
 
 
+# The issue's address: 254 characters, 181 of them before the @ (issue #14, item 7).
+OVERLONG = "a" * 181 + "@" + "b" * 60 + ".example.com"
+
+
+@pytest.mark.parametrize(
+    ("email", "problem"),
+    [
+        (OVERLONG, FieldProblem.EMAIL_TOO_LONG),
+        ("a" * 65 + "@example.com", FieldProblem.EMAIL_TOO_LONG),  # 64 before the @ at most
+        ("a" * 64 + "@example.com", None),
+        ("ana@" + "b" * 64 + ".com", FieldProblem.EMAIL_TOO_LONG),  # a domain label: 63
+        ("a@" + ".".join(["b" * 60] * 5) + ".com", FieldProblem.EMAIL_TOO_LONG),  # 254 in all
+        ("ana@example.com", None),
+        ("ana@localhost", FieldProblem.EMAIL_FORMAT),
+        ("ana@example.local", FieldProblem.EMAIL_FORMAT),  # reserved: never delivered
+        ("ñandú@example.com", FieldProblem.EMAIL_FORMAT),  # ASCII, as the search takes it
+        ('"ana lopez"@example.com', FieldProblem.EMAIL_FORMAT),
+    ],
+)
+def test_email_checked_by_email_validator_offline(
+    email: str, problem: FieldProblem | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    def no_network(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the email check used the network")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_network)
+    monkeypatch.setattr(socket.socket, "connect", no_network)
+    assert enroll.email_problem(email) is problem
+    problems = validate(EnrollForm(email=email), today=TODAY)
+    assert problems.get(FormField.EMAIL) is problem
+
+
+def test_test_domains_only_where_asked() -> None:
+    """The training and QA services' people have ``@….test`` addresses; production
+    refuses a reserved name."""
+    form = EnrollForm(email="bruno.diaz@almacendelsol.test")
+    assert validate(form, today=TODAY) == {FormField.EMAIL: FieldProblem.EMAIL_FORMAT}
+    assert validate(form, today=TODAY, test_domains=True) == {}
+
+
 @pytest.mark.parametrize(
     ("kind", "number", "problem"),
     [

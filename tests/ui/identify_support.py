@@ -5,21 +5,25 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from starlette.types import ASGIApp
 
 from kiosk.api.client import LoyaltyClient
+from kiosk.api.models.clients import Client, NewClient
 from kiosk.api.retry import RetryPolicy
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.journal import AsyncJournal
 from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
 from kiosk.sim.transport import SimTransport
 from kiosk.sim.world import World
+from kiosk.ui.counter import Counter, screen_specs
+from kiosk.ui.i18n import install_translators
 from kiosk.ui.screens.identify import IdentifyScreen
 from tests.conftest import MAIN_KEY
 from tests.qt_async import until
@@ -110,3 +114,69 @@ def open_enrollment(qtbot: QtBot, screen: IdentifyScreen, text: str) -> Callable
         assert screen.pages.currentWidget() is screen.enroll
 
     return go
+
+
+async def tap_enroll(qtbot: QtBot, screen: IdentifyScreen) -> None:
+    """Tap "Enroll client" as a cashier does: once it is armed (after an answer that
+    leaves the form on screen, it arms again after its guard time)."""
+    button = screen.enroll.enroll_button
+    await until(lambda: button.armed)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+# -- the whole counter at a real size, in a language ------------------------------------
+
+SIZES = [(1280, 800), (1024, 768)]
+# A client whose texts do not fit: a 60+ character name and a long (valid) email.
+LONG_FIRST = "María de los Ángeles Guadalupe Inmaculada"
+LONG_LAST = "Fernández de la Torre y Santa Cruz Echeverría"
+LONG_EMAIL = (
+    "maria.de.los.angeles.guadalupe.fernandez.de.la.torre.santacruz"
+    "@almacen-del-sol-sucursal-centro-ciudad-autonoma.example.com"
+)
+
+
+@contextmanager
+def language(qapp: QApplication, lang: str) -> Iterator[None]:
+    """The kiosk's catalogue for ``lang`` installed for the block (build widgets inside)."""
+    installed = install_translators(qapp, lang)
+    assert lang == "en" or installed
+    try:
+        yield
+    finally:
+        for translator in installed:
+            qapp.removeTranslator(translator)
+
+
+def counter(qtbot: QtBot, session: CounterSession, size: tuple[int, int]) -> Counter:
+    """The counter in a window of ``size`` (the theme applied by the caller), shown on
+    Identify; its other screens are built when first shown, as in the app."""
+    view = Counter(session, screen_specs(session))
+    qtbot.addWidget(view)
+    view.resize(*size)
+    view.show()
+    return view
+
+
+def tap(qtbot: QtBot, widget: QWidget) -> None:
+    """A cashier's tap: on a visible widget, which is what is under that point."""
+    assert widget.isVisible(), widget
+    window = widget.window()
+    centre = widget.rect().center()
+    under = window.childAt(widget.mapTo(window, centre))
+    assert under is widget or widget.isAncestorOf(under), (widget, under)
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=centre)
+
+
+def in_window(widget: QWidget) -> QRect:
+    """Where ``widget`` is, in its window's coordinates."""
+    return QRect(widget.mapTo(widget.window(), QPoint(0, 0)), widget.size())
+
+
+async def enroll_long_client(session: CounterSession) -> Client:
+    """The long-named client, created in the simulator (not through the counter)."""
+    applied = await session.api.create_client(
+        NewClient(first_name=LONG_FIRST, last_name=LONG_LAST, email=LONG_EMAIL),
+        branch_id=session.config.branch.id,
+    )
+    return applied.record

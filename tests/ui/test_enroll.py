@@ -30,6 +30,7 @@ from tests.ui.identify_support import (
     fast_session,  # noqa: F401  (fixture)
     make_screen,
     open_enrollment,
+    tap_enroll,
     unregistered,
 )
 
@@ -48,7 +49,7 @@ def test_enroll_from_a_scanned_dni(
         assert panel.gender.value() is Gender.OTHER  # X on the card
         qtbot.keyClicks(panel.email, "ana.lopez@example.org")
         qtbot.keyClicks(panel.phone, "11 4321 5678")
-        qtbot.mouseClick(panel.enroll_button, Qt.MouseButton.LeftButton)
+        await tap_enroll(qtbot, screen)
         assert not panel.enroll_button.isEnabled()  # busy: a double tap sends nothing
         await until(lambda: screen.banner.kind == "success")
         await until(lambda: bool(journal_events))
@@ -131,14 +132,14 @@ def test_the_forms_own_checks_send_nothing(
     async def scenario() -> None:
         await open_enrollment(qtbot, screen, "nobody@nowhere.test")()
         panel.email.clear()
-        qtbot.mouseClick(panel.enroll_button, Qt.MouseButton.LeftButton)
+        await tap_enroll(qtbot, screen)
         await until(lambda: panel.error_of(FormField.EMAIL) != "")
         assert panel.error_of(FormField.EMAIL) == "Type an email or a document number."
         assert panel.error_of(FormField.DOCUMENT_NUMBER) == "Type an email or a document number."
         qtbot.keyClicks(panel.document, "123456")
         qtbot.keyClicks(panel.birthday, "31/02/1990")
         qtbot.keyClicks(panel.phone, "12")
-        qtbot.mouseClick(panel.enroll_button, Qt.MouseButton.LeftButton)
+        await tap_enroll(qtbot, screen)
         await until(lambda: panel.error_of(FormField.PHONE) != "")
 
     arun(scenario())
@@ -163,8 +164,9 @@ def test_api_validation_error_is_shown_next_to_the_field(
     async def scenario() -> None:
         await open_enrollment(qtbot, screen, "menor@example.org")()
         qtbot.keyClicks(panel.birthday, born.strftime("%d/%m/%Y"))
-        qtbot.mouseClick(panel.enroll_button, Qt.MouseButton.LeftButton)
+        await tap_enroll(qtbot, screen)
         await until(lambda: panel.error_of(FormField.BIRTHDAY) != "")
+        await until(lambda: panel.enroll_button.armed)  # again, after its guard time
 
     arun(scenario())
     assert panel.error_of(FormField.BIRTHDAY) == (
@@ -197,7 +199,7 @@ def test_unknown_api_field_goes_to_the_banner(
 
     async def scenario() -> None:
         await open_enrollment(qtbot, screen, "someone@example.org")()
-        qtbot.mouseClick(screen.enroll.enroll_button, Qt.MouseButton.LeftButton)
+        await tap_enroll(qtbot, screen)
         await until(lambda: screen.banner.kind == "error")
 
     arun(scenario())
@@ -215,7 +217,7 @@ def test_already_registered_jumps_to_the_existing_client(
     async def scenario() -> None:
         await open_enrollment(qtbot, screen, "juan.carlos@gmial.com")()
         qtbot.keyClicks(panel.document, "30123456")
-        qtbot.mouseClick(panel.enroll_button, Qt.MouseButton.LeftButton)
+        await tap_enroll(qtbot, screen)
         await until(lambda: panel.existing_button.isVisible())
         assert screen.banner.text().startswith("This client is already registered.")
         qtbot.mouseClick(panel.existing_button, Qt.MouseButton.LeftButton)
@@ -244,7 +246,7 @@ def test_lost_answer_of_a_creation_is_reconciled(
 
     async def scenario() -> None:
         await open_enrollment(qtbot, screen, "perdida@example.org")()
-        qtbot.mouseClick(screen.enroll.enroll_button, Qt.MouseButton.LeftButton)
+        await tap_enroll(qtbot, screen)
         await until(lambda: screen.banner.kind in ("success", "error"))
 
     arun(scenario())

@@ -4,6 +4,10 @@ Prefilled from what was typed or scanned; each field has its own error line for
 the form's checks and for the API's per-field validation errors. A 409 (already
 registered) shows a note with a jump to that client. The screen owns the
 requests: this panel only emits ``submitted``, ``cancelled`` and ``open_existing``.
+
+"Enroll client" is a ``CommitButton``: armed once the form is on screen (``arm()``),
+one tap (or Enter in a field) enrolls once, a second tap or Enter while the request
+runs is ignored.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from kiosk.core.scan import DocumentType
 from kiosk.ui.icons import icon
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.commit_button import CommitButton
 
 CONTEXT = "EnrollPanel"
 
@@ -36,6 +41,10 @@ PROBLEM_TEXT = {
     ),
     FieldProblem.EMAIL_FORMAT: QT_TRANSLATE_NOOP(
         "EnrollPanel", "Not a valid email (like name@example.com)."
+    ),
+    FieldProblem.EMAIL_TOO_LONG: QT_TRANSLATE_NOOP(
+        "EnrollPanel",
+        "This email is too long: at most 64 characters before the @ and 254 in all.",
     ),
     FieldProblem.DNI_DIGITS: QT_TRANSLATE_NOOP(
         "EnrollPanel", "A DNI has 7 or 8 digits, without dots."
@@ -227,12 +236,11 @@ class EnrollPanel(QFrame):
         self.back_button = QPushButton(self.tr("Back"))
         self.back_button.setStyleSheet("QPushButton { min-height: 44px; min-width: 120px; }")
         self.back_button.clicked.connect(self.cancelled.emit)
-        self.enroll_button = BusyButton(self.tr("Enroll client"), primary=True)
+        self.enroll_button = CommitButton(self.tr("Enroll client"), primary=True)
         self.enroll_button.setIcon(icon("enroll", p.accent_text))
         self.enroll_button.setIconSize(QSize(28, 28))
         self.enroll_button.setMinimumHeight(64)
-        self.enroll_button.setMinimumWidth(260)
-        self.enroll_button.clicked.connect(self.submitted.emit)
+        self.enroll_button.committed.connect(self.submitted.emit)
         buttons = QHBoxLayout()
         buttons.addWidget(self.back_button)
         buttons.addStretch(1)
@@ -254,7 +262,8 @@ class EnrollPanel(QFrame):
             self.phone,
             self.birthday,
         ):
-            edit.returnPressed.connect(self.submitted.emit)
+            # Enter is a tap on the button: the same guard, the same single request.
+            edit.returnPressed.connect(self.enroll_button.click)
 
     def _toggle(self, text: str) -> QPushButton:
         button = QPushButton(text)
@@ -325,9 +334,22 @@ class EnrollPanel(QFrame):
     def show_already_registered(self, shown: bool) -> None:
         self.existing_button.setVisible(shown)
 
+    def arm(self) -> None:
+        """The form is on screen: "Enroll client" takes a tap once it is painted."""
+        self.enroll_button.arm()
+
     def set_busy(self, busy: bool) -> None:
-        self.enroll_button.set_busy(busy)
+        """Busy while the request runs; not busy: the same form may be sent again."""
+        if busy:
+            self.enroll_button.set_busy(True)
+        else:
+            self.enroll_button.finish(rearm=True)
         self.back_button.setEnabled(not busy)
+
+    def done(self) -> None:
+        """The client was enrolled: this form commits nothing any more."""
+        self.enroll_button.finish(rearm=False)
+        self.back_button.setEnabled(True)
 
     def reset(self) -> None:
         self.set_form(EnrollForm(day_first=self.day_first))

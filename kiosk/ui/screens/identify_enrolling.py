@@ -33,6 +33,7 @@ class EnrollmentSteps:
         self.enroll.set_form(form)
         self.banner.dismiss()
         self._show_page(self.enroll)
+        self.enroll.arm()  # takes a tap once the form is painted and the guard passed
         self.enroll.first_empty_field().setFocus()
 
     def _back_from_enrollment(self: IdentifyScreen) -> None:
@@ -42,7 +43,9 @@ class EnrollmentSteps:
         self.field.setFocus()
 
     def submit_enrollment(self: IdentifyScreen) -> None:
-        if self.enroll.enroll_button.busy:
+        """The commit button accepted a tap (it is busy already: a second tap or Enter
+        is ignored until the answer)."""
+        if self.tasks.running("enroll"):
             return
         self.enroll.clear_problems()
         self.enroll.show_already_registered(False)
@@ -51,7 +54,7 @@ class EnrollmentSteps:
         self._start("enroll", self._enroll(self.enroll.form()))
 
     async def _enroll(self: IdentifyScreen, form: EnrollForm) -> None:
-        from kiosk.core.enroll import enroll
+        from kiosk.core.enroll import EnrollOutcome, enroll
 
         try:
             result = await enroll(
@@ -60,8 +63,14 @@ class EnrollmentSteps:
                 branch_id=self.session.config.branch.id,
                 today=date.today(),
                 call=self.session.call,
+                test_domains=self.session.config.environment != "production",
             )
-        finally:
+        except BaseException:
+            self.enroll.set_busy(False)  # the same form may be sent again
+            raise
+        if result.outcome is EnrollOutcome.CREATED:
+            self.enroll.done()
+        else:
             self.enroll.set_busy(False)
         await self._enrolled(result)
 

@@ -24,6 +24,7 @@ from kiosk.core.identify import display_name, masked_contact
 from kiosk.ui.icons import icon, pixmap
 from kiosk.ui.screens.identify_found import status_badge
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.elided import ElidedLabel
 
 
 class MatchRow(QPushButton):
@@ -35,9 +36,12 @@ class MatchRow(QPushButton):
         self.setProperty("role", "tile")
         self.setMinimumHeight(76)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        name = QLabel(display_name(client) or self.tr("Client #%1").replace("%1", str(client.id)))
+        # Long names and emails give way with "…" (the whole in the row's tooltip).
+        name = ElidedLabel(
+            display_name(client) or self.tr("Client #%1").replace("%1", str(client.id))
+        )
         name.setStyleSheet("font-weight: 600; font-size: 20px;")
-        contact = QLabel(masked_contact(client))
+        contact = ElidedLabel(masked_contact(client), mode=Qt.TextElideMode.ElideMiddle)
         contact.setProperty("role", "muted")
         points = QLabel(self.tr("%1 pts").replace("%1", format_points(client.balance, locale)))
         points.setStyleSheet("font-weight: 700; font-size: 20px;")
@@ -58,6 +62,7 @@ class MatchRow(QPushButton):
         layout.addWidget(points)
         # The accessible name says what a screen reader needs, never more than the row shows.
         self.setAccessibleName(f"{name.text()} {contact.text()} {points.text()}")
+        self.setToolTip(f"{name.text()}\n{contact.text()}")
 
 
 class MatchesPanel(QFrame):

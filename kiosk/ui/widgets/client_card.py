@@ -1,14 +1,28 @@
-"""The active client, always on top: name, level, points, masked email and document."""
+"""The active client, always on top: name, level, points, masked email and document.
+
+Every text of the card may be long (a 60-character name, a long email, a level named
+by the merchant, a big balance in Spanish): each is an ``ElidedLabel`` that gives way
+with "…" and its whole text in a tooltip, and "Change client" keeps the room its
+text needs (issue #14: it was cut to "nge cli" by a long email).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from kiosk.api.models.clients import Client
 from kiosk.api.redact import mask_document, mask_email
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.offline_client import is_unverified
+from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.relayout import FixedFill
 
 
@@ -19,18 +33,21 @@ class ClientCard(QFrame):
         super().__init__(parent)
         self.setProperty("role", "card")
         self.locale = locale
-        self.name = QLabel()
+        self.name = ElidedLabel(keep_chars=12)
         self.name.setProperty("role", "heading")
-        self.level = QLabel()
+        self.level = ElidedLabel(keep_chars=10)
         self.level.setProperty("role", "muted")
-        self.points = QLabel()
+        self.points = ElidedLabel(keep_chars=24)  # the balance: whole unless huge
         self.points.setStyleSheet("font-size: 26px; font-weight: 700;")
-        self.total = QLabel()
+        self.total = ElidedLabel(keep_chars=24)
         self.total.setProperty("role", "muted")
-        self.identity = QLabel()
+        # Masked email and document: cut in the middle, both ends stay readable.
+        self.identity = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle, keep_chars=16)
         self.identity.setProperty("role", "muted")
         self.change = QPushButton(self.tr("Change client"))
         self.change.setMinimumHeight(56)
+        # Never narrower than its text: the labels beside it give way instead.
+        self.change.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         self.change.clicked.connect(self.change_requested.emit)
         left = QVBoxLayout()
         left.setSpacing(2)
@@ -52,6 +69,7 @@ class ClientCard(QFrame):
         layout = QHBoxLayout(content)
         layout.setContentsMargins(20, 12, 16, 12)
         layout.addLayout(left, 1)
+        layout.addSpacing(16)
         layout.addLayout(middle)
         layout.addSpacing(24)
         layout.addWidget(self.change)
