@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.ui.layout_audit import audit
 from tests.ui.layout_walk import STATES, Outcome, case_id, walk_counter
 
 LANGUAGES = ("en", "es")
@@ -127,3 +129,38 @@ def _write_notes() -> None:
         parts += [f"## {group} ({len(lines)})", "", *lines, ""]
     parts += [f"## States not reached ({len(unreached)})", "", *unreached, ""]
     target.write_text("\n".join(parts), encoding="utf-8")
+
+
+def test_the_status_bar_gives_way_with_the_whole_text_in_the_tooltip(qtbot: Any) -> None:
+    """Offline, with refused and stale operations, in a narrow window: the pending text
+    and a long branch name are cut with "…" and whole in their tooltips, the clock stays,
+    and a tap on the pending text still opens the list."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from kiosk.ui.widgets.status_bar import CounterStatusBar
+    from tests.ui.theme_support import app_theme
+
+    with app_theme(QApplication.instance()):  # type: ignore[arg-type]
+        bar = CounterStatusBar()
+        qtbot.addWidget(bar)
+        bar.resize(700, 52)
+        bar.show()
+        bar.set_branch("Sucursal Centro Comercial Paseo del Parque Avenida Libertador 4500")
+        bar.set_online(False)
+        bar.show_counts(1234, 56, True)
+        bar.set_busy(True)
+        for _ in range(3):  # the bar lays out on posted events
+            QApplication.processEvents()
+        assert audit(bar, "status-bar") == []
+        for label in (bar.branch, bar.pending):
+            assert QLabel.text(label).endswith("…")
+            assert label.toolTip().startswith(label.text())
+        assert "waiting over 24 h" in bar.pending.text()
+        assert bar.clock.isVisible()
+        assert bar.clock.geometry().right() < bar.width()
+        taps: list[bool] = []
+        bar.pending_tapped.connect(lambda: taps.append(True))
+        spot = bar.pending.mapTo(bar, QPoint(5, bar.pending.height() // 2))
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=spot)
+        assert taps == [True]
