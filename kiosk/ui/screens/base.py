@@ -26,7 +26,7 @@ from kiosk.core.amounts import AmountError
 from kiosk.core.session import CounterSession
 from kiosk.ui.messages import error_text
 from kiosk.ui.tasks import ScreenTasks
-from kiosk.ui.widgets.banner import Banner
+from kiosk.ui.widgets.banner import Banner, BannerSlot
 from kiosk.ui.widgets.busy_button import BusyButton
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,10 @@ class Screen(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 16, 24, 16)
         outer.setSpacing(12)
-        outer.addWidget(self.banner)
+        # The banner's room is kept, and the banner drawn over it: showing one never
+        # moves what the cashier is about to tap (kiosk/ui/widgets/banner.py).
+        self.banner_slot = BannerSlot(self.banner, self)
+        outer.addWidget(self.banner_slot)
         self.body = QVBoxLayout()
         self.body.setSpacing(16)
         outer.addLayout(self.body, 1)

@@ -1,8 +1,16 @@
 """Inline banners: an error with the next step, a success with what changed, or a note.
 
-Showing one moves the screen's content down: the screen is laid out with the next
-pass of the event loop (``show_deferred``), once with whatever else the same answer
-changed, instead of synchronously inside ``show()`` (issue #4).
+A banner never moves what the cashier is about to tap (issue #14: a banner pushed the
+form 76 px down and back, and the next tap landed on the wrong button). A screen
+places it with a ``BannerSlot``: the slot keeps the room of a one-line banner in the
+screen's layout whether a banner shows or not, and the banner is drawn over the slot
+(an overlay, not an item of the layout). Showing, changing or dismissing it lays
+nothing out. When the screen has less room than the slot wants (a tall screen at
+1024x768), the slot gets what is left and the banner overlays the top of the content;
+a text longer than one line does the same. Either way nothing moves.
+
+A banner placed in a layout without a slot (``Banner`` alone) still works as an item
+of that layout, shown with the next pass of the event loop (``show_deferred``, #4).
 
 The banner paints its own rounded card (``rounded_card``: drawn once per size and
 colours, then copied) in the colours of its kind. A style-sheet role per kind made
@@ -15,8 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QPainter
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QMoveEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from kiosk.ui.icons import pixmap
@@ -53,7 +61,7 @@ class Banner(QFrame):
         self._close.setAutoRaise(True)
         self._close.setMinimumSize(48, 48)
         self._close.clicked.connect(self.dismiss)
-        layout = QHBoxLayout(self)
+        self._row = layout = QHBoxLayout(self)
         layout.setContentsMargins(16, 8, 8, 8)
         layout.setSpacing(12)
         layout.addWidget(self._icon, 0, Qt.AlignmentFlag.AlignTop)
@@ -63,7 +71,31 @@ class Banner(QFrame):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.dismiss)
         self._success_ms = int(success_seconds * 1000)
+        self._slot: BannerSlot | None = None
         self.hide()
+
+    def one_line_height(self) -> int:
+        """How tall the banner is with one line of text (what a slot keeps)."""
+        self.ensurePolished()
+        self._text.ensurePolished()
+        margins = self._row.contentsMargins()
+        line = self._text.fontMetrics().lineSpacing()
+        inner = max(line, 28, self._close.minimumHeight())
+        return inner + margins.top() + margins.bottom()
+
+    def place(self) -> None:
+        """Over its slot, as tall as its text needs at the slot's width (overlay)."""
+        slot = self._slot
+        if slot is None:
+            return
+        width = slot.width()
+        layout = self._row
+        height = layout.heightForWidth(width) if layout.hasHeightForWidth() else -1
+        height = max(height, self.one_line_height())
+        geometry = QRect(slot.geometry().topLeft(), QSize(width, height))
+        if self.geometry() != geometry:
+            self.setGeometry(geometry)
+        self.raise_()  # above the widgets of the screen made after it
 
     def text(self) -> str:
         return (
@@ -87,7 +119,11 @@ class Banner(QFrame):
         self.kind = kind
         self._restyle()
         self._text.setText(text)
-        if self.isHidden():
+        if self._slot is not None:
+            self.place()
+            if self.isHidden():
+                self.show()  # not in a layout: nothing is laid out again
+        elif self.isHidden():
             show_deferred(self)
 
     def prepare(self) -> None:
@@ -143,3 +179,33 @@ class Banner(QFrame):
         self._text.setText("")
         self.hide()
         self.dismissed.emit()
+
+
+class BannerSlot(QWidget):
+    """The room a screen keeps for its ``banner``, in its layout, shown or not; the
+    banner is drawn over it. Its minimum height is 0: a screen short of room gives
+    its content the room first, and the banner then overlays the content's top."""
+
+    def __init__(self, banner: Banner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.banner = banner
+        banner._slot = self
+        if banner.parentWidget() is not None and banner.parentWidget() is not parent:
+            banner.setParent(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+
+    def sizeHint(self) -> QSize:
+        return QSize(0, self.banner.one_line_height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self.banner.isHidden():
+            self.banner.place()
+
+    def moveEvent(self, event: QMoveEvent) -> None:
+        super().moveEvent(event)
+        if not self.banner.isHidden():
+            self.banner.place()
