@@ -60,13 +60,14 @@ def test_cancelling_from_today_needs_the_managers_pin(
     authorize = today.authorize_cancel  # type: ignore[attr-defined]
 
     async def scenario() -> None:
-        # Back: not authorized, nothing unlocked.
+        # Back: no answer (None: the confirmation stays, no "not authorized"), nothing unlocked.
         asking = asyncio.ensure_future(authorize(None))
         await until(lambda: today.findChild(PinSheet) is not None)
         sheet = today.findChild(PinSheet)
         assert sheet is not None
         qtbot.mouseClick(sheet.back, Qt.MouseButton.LeftButton)
-        assert await asking is False
+        assert await asking is None
+        assert not lock.unlocked
         # The right PIN: authorized once, then locked again.
         asking = asyncio.ensure_future(authorize(None))
         await until(lambda: any(s.isVisible() for s in today.findChildren(PinSheet)))

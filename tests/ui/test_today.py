@@ -179,6 +179,9 @@ def test_cancel_a_credit_after_confirming_exactly_what_happens(
         assert "taken back from the client" in screen.sheet.consequence.text()
         assert rig.control.requests(path=CANCEL_PATH) == []  # nothing sent before confirming
         rig.shot("today-cancel-confirm")
+        # "Cancel the credit" counts a tap once the question is painted and the guard passed.
+        assert not screen.sheet.confirm.armed
+        await until(lambda: screen.sheet.confirm.armed)
         # A double tap sends one cancel.
         qtbot.mouseClick(screen.sheet.confirm, Qt.MouseButton.LeftButton)
         qtbot.mouseClick(screen.sheet.confirm, Qt.MouseButton.LeftButton)
@@ -219,6 +222,7 @@ def test_a_credit_that_is_not_active_any_more_says_so(
         assert screen.sheet.question.text() == (
             "Cancel the credit of 300 points to Ana · a***@example.com (ticket 77)?"
         )
+        await until(lambda: screen.sheet.confirm.armed)
         qtbot.mouseClick(screen.sheet.confirm, Qt.MouseButton.LeftButton)
         await until(lambda: screen.banner.kind == "info")
         assert screen.banner.text() == (
@@ -246,6 +250,7 @@ def test_while_a_cancel_runs_nothing_else_can_start_and_a_refusal_keeps_the_shee
         await until(lambda: len(screen.table.cancel_buttons) == 2)
         rig.control.add_fault("status", CANCEL_PATH, status=400, count=1)
         qtbot.mouseClick(screen.table.cancel_buttons[first.id], Qt.MouseButton.LeftButton)
+        await until(lambda: screen.sheet.confirm.armed)
         qtbot.mouseClick(screen.sheet.confirm, Qt.MouseButton.LeftButton)
         # At once, before the request has even started:
         assert screen.sheet.confirm.busy
@@ -257,8 +262,9 @@ def test_while_a_cancel_runs_nothing_else_can_start_and_a_refusal_keeps_the_shee
         await until(lambda: screen.banner.kind == "error")
         assert "The service refused this request" in screen.banner.text()
         assert screen.sheet.isVisible()
-        assert screen.sheet.confirm.isEnabled()
+        assert screen.sheet.back.isEnabled()
         assert all(b.isEnabled() for b in screen.table.cancel_buttons.values())
+        await until(lambda: screen.sheet.confirm.isEnabled())  # armed again, after the guard
         assert rig.operation(first.external_id or "")["state"] == "active"
 
     arun(scenario())
@@ -279,6 +285,7 @@ def test_authorize_hook_can_refuse_before_anything_is_sent(
         screen.authorize_cancel = manager_says_no
         await until(lambda: credit.id in screen.table.cancel_buttons)
         qtbot.mouseClick(screen.table.cancel_buttons[credit.id], Qt.MouseButton.LeftButton)
+        await until(lambda: screen.sheet.confirm.armed)
         qtbot.mouseClick(screen.sheet.confirm, Qt.MouseButton.LeftButton)
         await until(lambda: screen.banner.kind == "error")
         assert asked == [credit.id]

@@ -4,61 +4,88 @@ The cashier confirms, then a sheet with the PIN pad appears in the same screen; 
 right PIN authorizes that one action and manager mode locks again at once. With
 no PIN set yet on this kiosk there is nothing to check, and the action goes on
 (as before manager mode is configured).
+
+The sheet says what the PIN is for (``reason``, or the host's own words), takes
+digits from the keys and from a keyboard (digits, Backspace, Enter), and has one
+way back: "Back", which answers ``None`` (nobody decided: the host goes back to
+its confirmation, without an error). A wrong PIN is said in the sheet, which stays.
+
+Where the sheet goes is the host's choice when it is a ``PinHost`` (Today puts it
+under its confirmation, in room of its own); otherwise it is added at the bottom
+of the screen's body.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QFrame, QVBoxLayout
 
 from kiosk.core.lock import ManagerLock
 from kiosk.ui.manager.lock_panel import LockPanel
 from kiosk.ui.screens.base import Screen
 
-Authorize = Callable[[Any], Awaitable[bool]]
+# True: authorized; False: refused; None: the person went back (no decision).
+Authorize = Callable[[Any], Awaitable[bool | None]]
 
 
 class PinSheet(QFrame):
+    """The card that asks the PIN for one action: ``panel`` (its pad, its words, its
+    "Back" and "Authorize")."""
+
     def __init__(self, lock: ManagerLock, reason: str) -> None:
         super().__init__()
         self.setProperty("role", "card")
-        heading = QLabel(reason)
-        heading.setProperty("role", "heading")
-        heading.setWordWrap(True)
-        self.panel = LockPanel(lock)
-        self.back = QPushButton(self.tr("Back"))
-        self.back.setMinimumHeight(56)
+        self.panel = LockPanel(lock, purpose=reason)
+        self.back = self.panel.back
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 16, 24, 16)
-        layout.addWidget(heading)
-        layout.addWidget(self.panel, 1)
-        layout.addWidget(self.back)
+        layout.addWidget(self.panel)
+
+    def focus_pad(self) -> None:
+        """Typed digits go to the pad (call once the sheet is shown)."""
+        self.panel.pad.setFocus()
+
+
+@runtime_checkable
+class PinHost(Protocol):
+    """A screen that places the PIN sheet itself (and gives it its words)."""
+
+    def show_pin_sheet(self, sheet: PinSheet) -> None: ...
+
+    def hide_pin_sheet(self, sheet: PinSheet) -> None: ...
 
 
 def pin_authorizer(lock: ManagerLock, host: Screen, reason: str) -> Authorize:
-    async def authorize(_subject: Any) -> bool:
+    async def authorize(_subject: Any) -> bool | None:
         if lock.unlocked:
             return True
         if not lock.has_pin():
             return True
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[bool | None] = asyncio.get_running_loop().create_future()
         sheet = PinSheet(lock, reason)
 
-        def settle(value: bool) -> None:
+        def settle(value: bool | None) -> None:
             if not future.done():
                 future.set_result(value)
 
         sheet.panel.unlocked.connect(lambda: settle(True))
-        sheet.back.clicked.connect(lambda: settle(False))
-        host.body.addWidget(sheet, 1)
-        sheet.show()
+        sheet.panel.cancelled.connect(lambda: settle(None))
+        place = host if isinstance(host, PinHost) else None
+        if place is not None:
+            place.show_pin_sheet(sheet)
+        else:
+            host.body.addWidget(sheet)
+            sheet.show()
+        sheet.focus_pad()
         try:
             return await future
         finally:
             lock.relock()  # authorizes this one action only
+            if place is not None:
+                place.hide_pin_sheet(sheet)
             sheet.hide()
             sheet.deleteLater()
 

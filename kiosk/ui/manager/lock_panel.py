@@ -4,6 +4,11 @@ The check runs in a worker thread (``ManagerLock.attempt``): the pad and the
 button wait meanwhile. After a wrong PIN the panel says how many tries remain
 before a wait; during a lockout the keys are off and a countdown says when the
 next try is accepted (it survives a restart: ``ManagerLock`` keeps it on disk).
+
+With a ``purpose`` the panel asks the PIN for one action at the counter (cancelling a
+credit): it only checks the PIN (never chooses one), says what the PIN is for, lays
+the pad beside the words (it fits under a confirmation at 1024x768), and its one
+"Back" emits ``cancelled``.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 from kiosk.core.lock import PIN_MAX, PIN_MIN, Attempt, ManagerLock, NoPinError, Outcome
 from kiosk.ui.icons import pixmap
 from kiosk.ui.tasks import ScreenTasks
-from kiosk.ui.theme import current_palette
+from kiosk.ui.theme import PRIMARY_PX, current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
 
 log = logging.getLogger(__name__)
@@ -42,16 +47,20 @@ def clock_text(seconds: float) -> str:
 
 class LockPanel(QWidget):
     """Emits ``unlocked`` once the lock opens (the gate then shows manager mode), and
-    ``cancelled`` when a change of PIN (``start_change``) is abandoned."""
+    ``cancelled`` when a change of PIN (``start_change``) is abandoned, or, with a
+    ``purpose``, when the person goes back without the PIN."""
 
     unlocked = Signal()
     cancelled = Signal()
 
-    def __init__(self, lock: ManagerLock, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, lock: ManagerLock, parent: QWidget | None = None, *, purpose: str | None = None
+    ) -> None:
         super().__init__(parent)
         from kiosk.ui.manager.pin_pad import PinPad
 
         self.lock = lock
+        self.purpose = purpose
         self.mode = Mode.ENTER
         self.changing = False  # choosing a new PIN while unlocked
         self._first = ""
@@ -83,12 +92,23 @@ class LockPanel(QWidget):
         self.button.setMinimumHeight(64)
         self.button.clicked.connect(self.submit)
         self.back = QPushButton()
-        self.back.setMinimumHeight(64)
+        self.back.setStyleSheet(f"QPushButton {{ min-height: {PRIMARY_PX - 16}px; }}")
         self.back.clicked.connect(self._back)
         actions = QHBoxLayout()
         actions.setSpacing(8)
         actions.addWidget(self.back)
         actions.addWidget(self.button, 1)
+        if purpose is None:
+            self._stacked(title, actions)
+        else:
+            self._beside(title, actions)
+        self.countdown = QTimer(self)
+        self.countdown.setInterval(250)
+        self.countdown.timeout.connect(self._tick)
+        self.reset()
+
+    def _stacked(self, title: QHBoxLayout, actions: QHBoxLayout) -> None:
+        """Manager mode's lock: one card, the pad under the words."""
         card = QFrame()
         card.setProperty("role", "card")
         card.setFixedWidth(520)
@@ -103,10 +123,33 @@ class LockPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
-        self.countdown = QTimer(self)
-        self.countdown.setInterval(250)
-        self.countdown.timeout.connect(self._tick)
-        self.reset()
+
+    def _beside(self, title: QHBoxLayout, actions: QHBoxLayout) -> None:
+        """One action's PIN: the pad on the left, the words and buttons on the right, so
+        the whole of it fits in a few hundred pixels of height; "Authorize" (off until
+        a PIN is typed) stands bottom right, where the confirmation's button was."""
+        title.takeAt(0)  # the words start at the left edge
+        title.takeAt(title.count() - 1)
+        title.addStretch(1)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.message.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        dots = self.pad.dots  # under the words: the pad is only keys, and lower
+        pad_layout = self.pad.layout()
+        if pad_layout is not None:
+            pad_layout.removeWidget(dots)
+        words = QVBoxLayout()
+        words.setSpacing(8)
+        words.addLayout(title)
+        words.addWidget(self.hint)
+        words.addWidget(dots)
+        words.addWidget(self.message)
+        words.addStretch(1)
+        words.addLayout(actions)
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(24)
+        outer.addWidget(self.pad, 0)
+        outer.addLayout(words, 1)
 
     # -- states ------------------------------------------------------------------
     def reset(self) -> None:
@@ -114,8 +157,14 @@ class LockPanel(QWidget):
         self.tasks.cancel_all()
         self.button.set_busy(False)
         self.changing = False
-        self._set_mode(Mode.ENTER if self.lock.has_pin() else Mode.CHOOSE)
+        one_shot = self.purpose is not None  # checks a PIN, never chooses one
+        self._set_mode(Mode.ENTER if one_shot or self.lock.has_pin() else Mode.CHOOSE)
         self._tick()
+
+    def set_purpose(self, purpose: str) -> None:
+        """What the PIN is for, in the words of the screen that asks it."""
+        self.purpose = purpose
+        self.hint.setText(purpose)
 
     def start_change(self) -> None:
         """Choose a new PIN (twice) while manager mode is unlocked."""
@@ -135,9 +184,18 @@ class LockPanel(QWidget):
         self._first = "" if mode is not Mode.CONFIRM else self._first
         self.pad.take()
         self.message.clear()
-        self.back.setVisible(mode is Mode.CONFIRM or (self.changing and mode is Mode.CHOOSE))
+        self.back.setVisible(
+            self.purpose is not None
+            or mode is Mode.CONFIRM
+            or (self.changing and mode is Mode.CHOOSE)
+        )
         self.back.setText(self.tr("Start again") if mode is Mode.CONFIRM else self.tr("Cancel"))
-        if mode is Mode.ENTER:
+        if self.purpose is not None:
+            self.heading.setText(self.tr("Manager PIN"))
+            self.hint.setText(self.purpose)
+            self.back.setText(self.tr("Back"))
+            self.button.setText(self.tr("Authorize"))
+        elif mode is Mode.ENTER:
             self.heading.setText(self.tr("Manager PIN"))
             self.hint.setText(self.tr("Enter the manager PIN to open manager mode."))
             self.button.setText(self.tr("Unlock"))
@@ -248,8 +306,11 @@ class LockPanel(QWidget):
 
     def _failed(self, error: BaseException) -> None:
         self._busy(False)
-        if isinstance(error, NoPinError):  # IT reset the PIN meanwhile: choose one
-            self.reset()
+        if isinstance(error, NoPinError):  # IT reset the PIN meanwhile
+            if self.purpose is not None:  # no PIN, nothing to check (as pin_authorizer)
+                self.unlocked.emit()
+                return
+            self.reset()  # manager mode: choose one
             return
         log.error("manager PIN check failed", exc_info=error)
         self.message.setText(QCoreApplication.translate("LockPanel", str(FAILED)))

@@ -1,4 +1,5 @@
-"""The PIN pad: large digit keys (1-2-3 on top, like a card terminal) and masked dots.
+"""The PIN pad: the kiosk's keypad (``kiosk.ui.widgets.keypad``: 1-2-3 on top, like a
+card terminal, "Clear" bottom left) and masked dots.
 
 The digits typed live only in this widget's memory until ``take()`` hands them
 over (and forgets them); no label, accessible name or log ever shows them. A
@@ -9,11 +10,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from kiosk.core.lock import PIN_MAX
-from kiosk.ui.icons import icon
 from kiosk.ui.theme import KEY_PX, current_palette
+from kiosk.ui.widgets.keypad import BACKSPACE, Keypad
 
 DOT_PX = 22
 
@@ -66,36 +67,36 @@ class PinPad(QWidget):
         self._digits = ""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.dots = PinDots()
-        grid = QGridLayout()
-        grid.setSpacing(8)
-        self.keys: dict[str, QPushButton] = {}
-        labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "back"]
-        for index, key in enumerate(labels):
-            button = QPushButton()
-            button.setProperty("role", "key")
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setMinimumSize(KEY_PX + 40, KEY_PX - 4)
-            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-            if key == "back":
-                button.setIcon(icon("backspace", current_palette().text))
-                button.setIconSize(QSize(36, 36))
-                button.setAccessibleName(self.tr("Delete"))
-                button.setAutoRepeat(True)
-                button.clicked.connect(self.backspace)
-            elif key == "clear":
-                button.setText(self.tr("Clear"))
-                button.setStyleSheet("font-size: 20px;")
-                button.clicked.connect(self.clear)
-            else:
-                button.setText(key)
-                button.clicked.connect(lambda _=False, digit=key: self.press(digit))
-            grid.addWidget(button, index // 3, index % 3)
-            self.keys[key] = button
+        # The kiosk's one keypad layout (1-2-3 on top); its bottom-left key is "Clear".
+        clear = self.tr("Clear")
+        self.keypad = Keypad(clear)
+        self.keypad.pressed.connect(self._pressed)
+        self._clear_key = clear
+        buttons = self.keypad.buttons
+        self.keys: dict[str, QPushButton] = {
+            **{key: button for key, button in buttons.items() if key.isdigit()},
+            "clear": buttons[clear],
+            "back": buttons[BACKSPACE],
+        }
+        for button in self.keys.values():  # 68 px tall (a thumb's key), 92 px wide at least
+            button.setStyleSheet(f"min-height: {KEY_PX - 28}px; min-width: {KEY_PX + 16}px;")
+        self.keys["back"].setIconSize(QSize(36, 36))
+        self.keys["clear"].setStyleSheet(
+            f"font-size: 20px; min-height: {KEY_PX - 28}px; min-width: {KEY_PX + 16}px;"
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(10)
         layout.addWidget(self.dots)
-        layout.addLayout(grid, 1)
+        layout.addWidget(self.keypad, 1)
+
+    def _pressed(self, key: str) -> None:
+        if key == BACKSPACE:
+            self.backspace()
+        elif key == self._clear_key:
+            self.clear()
+        else:
+            self.press(key)
 
     @property
     def count(self) -> int:

@@ -15,12 +15,17 @@ and "Discard" on a dead letter behind ``authorize_discard`` (the manager's PIN).
 
 Manager PIN (issue #6): ``authorize_cancel`` is the one hook. It is awaited with
 the credit about to be canceled, after the cashier confirms and before anything
-is sent; return False to refuse. It allows everything until manager mode exists.
+is sent; return False to refuse (the banner says so), None when the person went
+back without deciding (the confirmation stays, no banner). It allows everything
+until manager mode exists. The PIN sheet (``kiosk.ui.manager.authorize``) is placed
+here (``show_pin_sheet``): the day's list steps aside while it shows, the question
+stays above it, and the sheet's words say what the PIN is for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -46,16 +51,20 @@ from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.relayout import PageStack, one_relayout
 
-AuthorizeCancel = Callable[[JournalEntry], Awaitable[bool]]
-AuthorizeDiscard = Callable[[int], Awaitable[bool]]
+if TYPE_CHECKING:  # manager mode is imported when Today is guarded, not at start-up
+    from kiosk.ui.manager.authorize import PinSheet
+
+# True: go on; False: refused; None: the person went back (nothing to say).
+AuthorizeCancel = Callable[[JournalEntry], Awaitable[bool | None]]
+AuthorizeDiscard = Callable[[int], Awaitable[bool | None]]
 
 
-async def allow_cancel(entry: JournalEntry) -> bool:
+async def allow_cancel(entry: JournalEntry) -> bool | None:
     """Until manager mode (issue #6): every cashier may cancel a credit."""
     return True
 
 
-async def allow_discard(row_id: int) -> bool:
+async def allow_discard(row_id: int) -> bool | None:
     """Without manager mode (tests): every discard is allowed."""
     return True
 
@@ -72,8 +81,10 @@ class TodayScreen(Screen):
         locale = session.config.locale
         heading = QLabel(self.tr("Today on this kiosk"))
         heading.setProperty("role", "heading")
+        heading.setWordWrap(True)  # the words give way to the buttons (Spanish, 1024 px)
         self.summary = QLabel()
         self.summary.setProperty("role", "muted")
+        self.summary.setWordWrap(True)
         self.reload_button = BusyButton(self.tr("Refresh"))
         self.reload_button.setIcon(icon("refresh", current_palette().accent))
         self.reload_button.setMinimumHeight(48)
@@ -92,7 +103,9 @@ class TodayScreen(Screen):
         self.pending_panel.retry.clicked.connect(self.retry_now)
         self.pending_panel.table.discard_requested.connect(self.discard)
         self._set_pending_count(0, 0)
-        top = QHBoxLayout()
+        self.top_bar = QWidget()  # steps aside while a cancel's PIN is asked
+        top = QHBoxLayout(self.top_bar)
+        top.setContentsMargins(0, 0, 0, 0)
         top.setSpacing(16)
         titles = QVBoxLayout()
         titles.setSpacing(2)
@@ -124,8 +137,11 @@ class TodayScreen(Screen):
         self.stack.addWidget(self.pending_panel)
         self.sheet = CancelSheet(locale)
         self.sheet.confirmed.connect(self.confirm_cancel)
-        self.body.addLayout(top)
+        self.body.addWidget(self.top_bar)
         self.body.addWidget(self.stack, 1)
+        self.room = QWidget()  # the list's room while a PIN is asked: the sheets stay low
+        self.room.hide()
+        self.body.addWidget(self.room, 1)
         self.body.addWidget(self.sheet)
         self._shown = False
         session.journal_changed.connect(self._journal_changed)
@@ -201,7 +217,10 @@ class TodayScreen(Screen):
         outbox = self.session.outbox
         assert outbox is not None
         try:
-            if not await self.authorize_discard(row_id):
+            allowed = await self.authorize_discard(row_id)
+            if allowed is None:  # went back: nothing to say
+                return
+            if not allowed:
                 self.banner.show_error(self.tr("Not authorized. The operation stays in the list."))
                 return
             await outbox.discard(row_id)
@@ -265,21 +284,51 @@ class TodayScreen(Screen):
         entry = self.sheet.entry
         if entry is None or self.tasks.running("cancel"):
             return
+        # The sheet's CommitButton is busy since the tap (a second one is ignored).
         self.table.set_actions_enabled(False)
         self.sheet.set_running(True)
-        self.run("cancel", self._cancel(entry), buttons=[self.sheet.confirm])
+        self.run("cancel", self._cancel(entry))
 
     async def _cancel(self, entry: JournalEntry) -> None:
         try:
-            if not await self.authorize_cancel(entry):
+            allowed = await self.authorize_cancel(entry)
+            if allowed is None:  # the manager's PIN sheet was left: back to the question
+                return
+            if not allowed:
                 self.banner.show_error(self.tr("This cancel was not authorized. Nothing changed."))
                 return
             report = await cancel_credit(self.session, entry)
         finally:
             self.table.set_actions_enabled(True)
-            self.sheet.set_running(False)
+            self.sheet.finish(rearm=True)  # the same cancel may be confirmed again
         with one_relayout(self):  # the sheet out, the banner in: one layout
             self._canceled(entry, report)
+
+    # -- the manager's PIN (kiosk.ui.manager.authorize.PinHost) ----------------------
+    def show_pin_sheet(self, sheet: PinSheet) -> None:
+        """The PIN for a cancel goes under its question, the list and the tabs out of the
+        way (the whole pad fits at 1024x768, long names and Spanish included); for a
+        discard, under the Pending list."""
+        with one_relayout(self):
+            if self.sheet.isVisible():
+                sheet.panel.set_purpose(self.tr("Enter the manager PIN to cancel this credit."))
+                self.top_bar.hide()
+                self.stack.hide()
+                self.room.show()
+                self.sheet.asking_pin(True)
+            else:
+                sheet.panel.set_purpose(self.tr("Enter the manager PIN to discard this operation."))
+            self.body.addWidget(sheet)
+            sheet.show()
+
+    def hide_pin_sheet(self, sheet: PinSheet) -> None:
+        with one_relayout(self):
+            self.body.removeWidget(sheet)
+            sheet.hide()
+            self.room.hide()
+            self.top_bar.show()
+            self.stack.show()
+            self.sheet.asking_pin(False)
 
     def _canceled(self, entry: JournalEntry, report: CancelReport) -> None:
         self.sheet.dismiss()

@@ -2,18 +2,25 @@
 
 An in-screen panel rather than a modal dialog (never ``exec()`` inside a
 coroutine; and better on a touch counter).
+
+"Cancel the credit" is a ``CommitButton``: it accepts a tap only once the question
+has been painted and the guard time has passed, and one tap sends one cancel (a
+second tap, or Enter, Enter, lands on a busy button). With the sheet focused, Enter
+confirms (when the button is armed). While a manager's PIN is
+asked (``asking_pin``), the question stays and its buttons give way to the PIN's.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.journal import JournalEntry, Outcome
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
-from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.commit_button import CommitButton
 
 TALL = "QPushButton { min-height: 44px; padding: 8px 28px; }"  # 64 px with the padding
 
@@ -39,16 +46,19 @@ class CancelSheet(QFrame):
         self.back = QPushButton(self.tr("Back"))
         self.back.setStyleSheet(TALL)
         self.back.clicked.connect(self.dismiss)
-        self.confirm = BusyButton(self.tr("Cancel the credit"))
+        self.confirm = CommitButton(self.tr("Cancel the credit"), primary=False)
         self.confirm.setProperty("role", "danger")
         self.confirm.setStyleSheet(TALL)
         self.confirm.setMinimumWidth(280)
-        self.confirm.clicked.connect(self.confirmed.emit)
+        self.confirm.committed.connect(self.confirmed.emit)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         texts = QVBoxLayout()
         texts.setSpacing(8)
         texts.addWidget(self.question)
         texts.addWidget(self.consequence)
-        buttons = QHBoxLayout()
+        self.buttons = QWidget()
+        buttons = QHBoxLayout(self.buttons)
+        buttons.setContentsMargins(0, 0, 0, 0)
         buttons.setSpacing(16)
         buttons.addStretch(1)
         buttons.addWidget(self.back)
@@ -61,7 +71,7 @@ class CancelSheet(QFrame):
         layout.setContentsMargins(24, 20, 24, 20)
         layout.setSpacing(16)
         layout.addLayout(top)
-        layout.addLayout(buttons)
+        layout.addWidget(self.buttons)
         self.hide()
 
     def ask(self, entry: JournalEntry) -> None:
@@ -85,14 +95,37 @@ class CancelSheet(QFrame):
                 "The points are taken back from the client. This cannot be undone."
             )
         self.consequence.setText(consequence)
+        self.asking_pin(False)
         self.confirm.set_busy(False)
+        self.confirm.arm()  # taps count once the question is painted, after the guard
         self.back.setEnabled(True)
         self.show()
+        self.setFocus()  # Enter confirms
 
     def set_running(self, running: bool) -> None:
         self.back.setEnabled(not running)
 
+    def finish(self, *, rearm: bool) -> None:
+        """The cancel's request ended; ``rearm`` when it may be confirmed again."""
+        self.confirm.finish(rearm=rearm and self.entry is not None)
+        self.set_running(False)
+
+    def asking_pin(self, asking: bool) -> None:
+        """A manager's PIN is asked below: the question stays, its buttons step aside
+        (the PIN sheet has the one way back)."""
+        self.buttons.setVisible(not asking)
+        if not asking and self.isVisible():
+            self.setFocus()
+
     def dismiss(self) -> None:
         self.entry = None
+        self.confirm.disarm()
         self.hide()
         self.dismissed.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.buttons.isVisible():
+            if self.confirm.armed:
+                self.confirm.click()  # the button's own guard: one cancel per armed tap
+            return
+        super().keyPressEvent(event)
