@@ -254,6 +254,7 @@ def test_cancel_of_a_credit_never_sent_voids_both_without_a_request(
         [entry] = await session.journal.today()
         await until(lambda: entry.id in today.table.cancel_buttons)
         qtbot.mouseClick(today.table.cancel_buttons[entry.id], LEFT)
+        await until(lambda: today.sheet.confirm.armed)  # (a commit: armed once seen)
         qtbot.mouseClick(today.sheet.confirm, LEFT)
         await until(lambda: today.banner.kind == "success")
         assert "voided" in today.banner.text()
