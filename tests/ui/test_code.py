@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 from starlette.types import ASGIApp
 
@@ -367,6 +367,37 @@ def test_a_branch_without_a_rotating_qr_says_who_can_fix_it(
         assert rig.shown() == ""
         assert rig.code_reads() == []
         rig.shot("code-no-qr")
+        await rig.close()
+
+    arun(scenario())
+
+
+def test_the_code_screen_shows_no_client_and_says_the_branch_once(
+    rig: Rig, arun: Callable[..., Any]
+) -> None:
+    """Turned towards the client (issue #14, item 10): no name, email or balance of the
+    client identified, and "Caja principal - Sucursal Centro" without the branch again."""
+    record = next(iter(rig.world.merchants[1].tables["clients"].values()))
+
+    async def scenario() -> None:
+        client = await rig.api.search_client(record["email"])
+        rig.session.set_client(client)
+        screen = rig.open()
+        await until(lambda: screen.phase() is CodePhase.LIVE)
+        view = rig.view
+        assert not view.card.isVisible()
+        shown = " ".join(
+            label.text() for label in view.findChildren(QLabel) if label.isVisible()
+        )
+        name = " ".join(p for p in (record.get("first_name"), record.get("last_name")) if p)
+        for private in (name, record["email"].split("@")[0][:1] + "***", "pts"):
+            assert private not in shown
+        title = screen.qr_name.text()
+        assert title == rig.qr()["qrName"]
+        assert "Sucursal Centro" in title
+        assert not screen.branch_name.isVisible()  # said once, in the QR's name
+        assert shown.count("Sucursal Centro") == 2  # the title and the status bar
+        rig.shot("code-with-client")
         await rig.close()
 
     arun(scenario())

@@ -6,6 +6,11 @@ and, when reading fails, the last code greyed out ("refreshing…") and then "co
 unavailable" with when the next try is. It reads only while shown: the poller
 starts on ``entered()`` and stops on ``left()`` and ``reset()``.
 
+The screen is turned towards the client: the client card is hidden while it shows
+(``shows_client_card``: no name, email or balance of whoever is at the counter), and
+its title says the branch once (a QR named "Caja principal - Sucursal Centro" is not
+followed by "Sucursal Centro" again).
+
 Time comes from the poller's monotonic clock (injectable: pass a poller built by
 ``session_poller(session, clock=..., sleep=...)``), never from the wall clock.
 """
@@ -20,6 +25,7 @@ from kiosk.core.session import CounterSession
 from kiosk.core.validation_code import CodePhase, CodePoller, CodeSnapshot, session_poller
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.code_panel import CodePanel
+from kiosk.ui.widgets.elided import ElidedLabel
 
 TICK_MS = 250  # how often the countdown texts move on while shown
 
@@ -28,6 +34,7 @@ class CodeScreen(Screen):
     key = "code"
     icon_name = "code"
     needs_client = False
+    shows_client_card = False  # turned towards the client: nobody's data on it
 
     def __init__(
         self,
@@ -38,9 +45,9 @@ class CodeScreen(Screen):
     ) -> None:
         super().__init__(session, parent)
         self.poller = poller if poller is not None else session_poller(session)
-        self.qr_name = QLabel()
+        self.qr_name = ElidedLabel()
         self.qr_name.setProperty("role", "heading")
-        self.branch_name = QLabel()
+        self.branch_name = ElidedLabel()
         self.branch_name.setProperty("role", "muted")
         self.hint = QLabel(self.tr("The code changes by itself. Clients read it from this screen."))
         self.hint.setProperty("role", "hint")
@@ -109,8 +116,11 @@ class CodeScreen(Screen):
         qr = snap.qr
         self.qr_name.setText(self._qr_label(qr) if qr is not None else "")
         self.qr_name.setVisible(qr is not None)
-        branch = (qr.branch_name if qr else None) or self.session.config.branch.name
+        branch = (qr.branch_name if qr else None) or self.session.config.branch.name or ""
         self.branch_name.setText(branch)
+        # The branch once: not again after a QR name that already says it.
+        said = qr is not None and branch.casefold() in self._qr_label(qr).casefold()
+        self.branch_name.setVisible(bool(branch) and not said)
         self._show_choices(snap)
         self.panel.show_snapshot(snap, self.poller.now())
 

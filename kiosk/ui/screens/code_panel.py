@@ -35,7 +35,7 @@ def faded(color: str, alpha: float = 0.4) -> str:
     return f"rgba({c.red()}, {c.green()}, {c.blue()}, {alpha})"
 
 
-PANEL_TEXT_PX = 520  # the code, its countdown and its texts: one column this wide
+PANEL_TEXT_PX = 520  # the code, its countdown and its texts: one column at least this wide
 STATUS_PX = 26  # the status line's font ("Changes in 0:42")
 
 
@@ -48,7 +48,6 @@ class CodePanel(QFrame):
         self.code.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.code.setMinimumHeight(200)
         self.countdown = CountdownBar(clock=clock)
-        self.countdown.setFixedWidth(PANEL_TEXT_PX)
         self.countdown.setFixedHeight(14)
         self.status = QLabel()
         self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -74,9 +73,14 @@ class CodePanel(QFrame):
         every second, the code and its ink at each rotation). A widget whose size can
         change makes Qt lay out every layout up to the window's (the whole counter,
         10-14 ms) each time its text or style changes; a fixed-size one stops there."""
-        width = PANEL_TEXT_PX
         self.code.ensurePolished()
+        # As wide as four of the widest digits in the code's font, whatever its size
+        # (text scaled up for accessibility shows all four digits).
+        metrics = self.code.fontMetrics()
+        digits = metrics.horizontalAdvance("8888") + 4 * metrics.averageCharWidth() // 2
+        width = max(PANEL_TEXT_PX, digits)
         self.code.setFixedSize(width, max(200, self.code.sizeHint().height()))
+        self.countdown.setFixedWidth(width)
         self.status.setFixedSize(width, round(STATUS_PX * 1.6))  # one line of its font
         self.detail.ensurePolished()
         self.detail.setFixedSize(width, self.detail.fontMetrics().lineSpacing() * 3 + 4)
