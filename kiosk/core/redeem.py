@@ -10,6 +10,13 @@ to say exactly why: already delivered, expired (the API answers both with the sa
 400 and the record of an expired code still says ``pending``), or canceled. Other
 failures raise ``ApiError``; a lost answer is reconciled by the API client by
 reading the code, and ``AmbiguousOutcome`` means it could not tell.
+
+What a looked-up record already tells, before any attempt: delivered and canceled
+(its ``status``), and whose purchase it is (its ``client.id``: ``belongs_to_other``
+flags a purchase of another client than the one identified at the counter). An
+expiry is not on the record (the contract gives no expiry field): it is known only
+from the service's refusal. So a pending code is never said "ready": the counter
+says "Hand over the reward" only after the service said yes.
 """
 
 from __future__ import annotations
@@ -159,6 +166,13 @@ def view_purchase(
         updated=format_when(purchase.updated_at, locale, tz),
         branch=(purchase.branch.name if purchase.branch else None) or "",
     )
+
+
+def belongs_to_other(purchase: Purchase, client_id: int | None) -> bool:
+    """Whether ``purchase`` is another client's than the one identified at the counter
+    (``client_id``; ``None``: nobody is identified, nothing to compare)."""
+    owner = purchase.client.id if purchase.client else None
+    return client_id is not None and owner is not None and owner != client_id
 
 
 async def find_purchase(api: LoyaltyClient, text: str) -> Purchase:

@@ -7,8 +7,12 @@ to clients of that level or of a higher one (by ``minPoints``); a client without
 level can use only offers without level. The price shown is the cheapest offer open
 to the client, and that is the offer an exchange sends.
 
-The catalog is ``GET /external/products?isEnabled=true&levelId=<client's level>``;
-rewards the client cannot exchange at all (no open offer) are left out. Exchanges
+The catalog is ``GET /external/products?isEnabled=true&levelId=<client's level>``,
+plus, from ``isEnabled=false``, the rewards whose controlled stock ran out (the
+service disables those by itself): they stay on the counter as "Out of stock"
+instead of vanishing. A reward disabled by hand in the panel (disabled with stock
+left, or without stock control) is left out, as are rewards the client cannot
+exchange at all (no open offer). Exchanges
 (for a reward or for money) have no idempotency key: the API client reconciles a
 lost answer by reading, and raises ``AmbiguousOutcome`` when it cannot tell (the
 counter says "not certain: check before retrying" and never resends on its own).
@@ -16,6 +20,7 @@ counter says "not certain: check before retrying" and never resends on its own).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -101,11 +106,18 @@ class RewardCard:
         return self.balance - self.price
 
 
+def sold_out(product: Product) -> bool:
+    """Controlled stock that ran out (the service disables such a product by itself)."""
+    stock = product.stock
+    return stock is not None and stock.controlled and (stock.available or 0) <= 0
+
+
 def reward_card(
     product: Product, balance: int, level_id: int | None, ladder: LevelLadder | None = None
 ) -> RewardCard | None:
-    """``product`` at the client's level, or ``None`` when it is not for them."""
-    if product.is_enabled is False:
+    """``product`` at the client's level, or ``None`` when it is not for them. A
+    disabled product is shown only when its stock ran out (as out of stock)."""
+    if product.is_enabled is False and not sold_out(product):
         return None
     offer = price_at_level(product, level_id, ladder)
     if offer is None:
@@ -155,9 +167,15 @@ async def load_ladder(api: LoyaltyClient) -> LevelLadder:
 
 
 async def load_catalog(api: LoyaltyClient, client: Client, ladder: LevelLadder) -> list[RewardCard]:
-    """The enabled rewards offered at the client's level, priced for them."""
+    """The rewards offered at the client's level, priced for them: the enabled ones
+    and those disabled because their stock ran out (both lists read at once)."""
     level_id = level_of(client)
-    products = [p async for p in api.iter_products(is_enabled=True, level_id=level_id)]
+
+    async def listed(enabled: bool) -> list[Product]:
+        return [p async for p in api.iter_products(is_enabled=enabled, level_id=level_id)]
+
+    enabled, disabled = await asyncio.gather(listed(True), listed(False))
+    products = enabled + [p for p in disabled if sold_out(p)]
     return catalog_for(products, client.balance, level_id, ladder)
 
 

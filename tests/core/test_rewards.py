@@ -213,8 +213,10 @@ def test_catalog_of_a_plata_client_from_the_simulator(sim_world: World) -> None:
 
     cards = run(sim_world, scenario)
     by_name = {c.name: c for c in cards}
-    # Disabled (stock 0, or by hand in the panel) and Oro-only rewards are not listed.
-    assert "Botella térmica 750 ml" not in by_name
+    # Disabled by hand in the panel and Oro-only rewards are not listed; the one whose
+    # stock ran out (disabled by the service) is, as out of stock (issue #14).
+    assert by_name["Botella térmica 750 ml"].stock == 0
+    assert not by_name["Botella térmica 750 ml"].in_stock
     assert "Pan dulce artesanal" not in by_name
     assert "Cena para dos en parrilla" not in by_name
     plata_offer = next(
@@ -228,7 +230,7 @@ def test_catalog_of_a_plata_client_from_the_simulator(sim_world: World) -> None:
     )
     assert by_name["Café con medialunas"].stock is None
     for card in cards:
-        assert card.affordable == (card.price <= juan["score"])
+        assert card.affordable == (card.price <= juan["score"] and card.in_stock)
 
 
 def test_catalog_of_an_oro_client_includes_the_oro_only_reward(sim_world: World) -> None:
@@ -429,4 +431,4 @@ def test_a_client_without_level_sees_the_prices_without_level(sim_world: World) 
         for o in seeded(sim_world, "Café con medialunas")["offers"]
         if o["levelId"] is None
     )
-    assert all(c.affordable for c in cards)
+    assert all(c.affordable for c in cards if c.in_stock)

@@ -146,6 +146,7 @@ def test_an_exchange_is_refused_offline_before_anything_is_sent_and_never_later(
         assert screen.pages.currentWidget() is screen.sheet
         await _go_offline(session, control)
         since = control.requests()[-1]["seq"]
+        await until(lambda: screen.sheet.confirm.armed)  # (a commit: armed once seen)
         qtbot.mouseClick(screen.sheet.confirm, LEFT)
         assert screen.banner.text() == OFFLINE
         assert screen.pages.currentWidget() is screen.grid
@@ -185,6 +186,7 @@ def test_redeem_refuses_offline_and_sends_nothing_later(
         await until(lambda: screen.deliver_button.isEnabled())
         qtbot.mouseClick(screen.deliver_button, LEFT)
         await _go_offline(session, control)
+        await until(lambda: screen.sheet.confirm.armed)  # (a commit: armed once seen)
         qtbot.mouseClick(screen.sheet.confirm, LEFT)
         assert screen.banner.text() == DELIVERY_OFFLINE
         assert screen.pages.currentWidget() is screen.card
@@ -221,6 +223,7 @@ def test_a_delivery_whose_connection_never_opened_says_nothing_was_sent(
         await until(lambda: screen.deliver_button.isEnabled())
         control.add_fault("status", REDEEM_PATH, status=503, count=None)
         qtbot.mouseClick(screen.deliver_button, LEFT)
+        await until(lambda: screen.sheet.confirm.armed)  # (a commit: armed once seen)
         qtbot.mouseClick(screen.sheet.confirm, LEFT)
         await until(lambda: screen.banner.kind == "error")
 

@@ -43,10 +43,16 @@ async def look_up(qtbot: QtBot, screen: RedeemScreen, typed: str, timeout: float
     await until(lambda: not screen.tasks.running("lookup"), timeout=timeout)
 
 
+async def tap_confirm(qtbot: QtBot, screen: RedeemScreen) -> None:
+    """Tap the sheet's Confirm once it is shown and armed (a tap before is ignored)."""
+    await until(lambda: screen.sheet.confirm.armed, message="Confirm never armed")
+    qtbot.mouseClick(screen.sheet.confirm, LEFT)
+
+
 async def deliver(qtbot: QtBot, screen: RedeemScreen, timeout: float = 5) -> None:
     qtbot.mouseClick(screen.deliver_button, LEFT)
     assert screen.pages.currentWidget() is screen.sheet
-    qtbot.mouseClick(screen.sheet.confirm, LEFT)
+    await tap_confirm(qtbot, screen)
     await until(lambda: not screen.tasks.running("deliver"), timeout=timeout)
 
 
@@ -65,7 +71,7 @@ def test_a_pending_code_is_delivered_once(
         await look_up(qtbot, screen, " pend 2345")
         assert screen.code.text() == "PEND2345"
         assert screen.pages.currentWidget() is screen.card
-        assert screen.card.status.text() == "Pending: ready to deliver"
+        assert screen.card.status.text() == "Pending: not delivered yet"
         assert screen.card.reward.text() == "Café con medialunas"
         assert screen.card.code.text() == "PEND2345"
         client = stored(sim_world, "PEND2345")["client"]
@@ -241,7 +247,7 @@ def test_a_double_tap_on_deliver_sends_once(
         await look_up(qtbot, screen, "PEND2345")
         qtbot.mouseClick(screen.deliver_button, LEFT)
         qtbot.mouseClick(screen.deliver_button, LEFT)
-        qtbot.mouseClick(screen.sheet.confirm, LEFT)
+        await tap_confirm(qtbot, screen)
         qtbot.mouseClick(screen.sheet.confirm, LEFT)
         assert not screen.sheet.back_button.isEnabled()
         await until(lambda: not screen.tasks.running("deliver"))
@@ -284,7 +290,7 @@ def test_leaving_the_screen_mid_delivery_does_not_cut_it(
         await look_up(qtbot, screen, "PEND2345")
         control.add_fault("latency", REDEEM_PATH, method="POST", seconds=0.3)
         qtbot.mouseClick(screen.deliver_button, LEFT)
-        qtbot.mouseClick(screen.sheet.confirm, LEFT)
+        await tap_confirm(qtbot, screen)
         await until(lambda: control.requests(path=REDEEM_PATH))
         screen.leave()
         await until(lambda: stored(sim_world, "PEND2345")["status"] == "delivered")

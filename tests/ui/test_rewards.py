@@ -73,11 +73,18 @@ def tile(screen: RewardsScreen, world: World, name: str) -> RewardTile:
     return screen.grid.tiles[product(world, name)["id"]]
 
 
+async def tap_confirm(qtbot: QtBot, screen: RewardsScreen) -> None:
+    """Tap the sheet's Confirm as a cashier does: once it is shown and armed (painted,
+    then the guard time: a tap before that is ignored)."""
+    await until(lambda: screen.sheet.confirm.armed, message="Confirm never armed")
+    qtbot.mouseClick(screen.sheet.confirm, LEFT)
+
+
 async def exchange(qtbot: QtBot, screen: RewardsScreen, target: RewardTile) -> None:
     """Tap the reward, check the sheet opened, confirm, wait for the answer."""
     qtbot.mouseClick(target, LEFT)
     assert screen.pages.currentWidget() is screen.sheet
-    qtbot.mouseClick(screen.sheet.confirm, LEFT)
+    await tap_confirm(qtbot, screen)
     await until(lambda: not screen.tasks.running("exchange"))
 
 
@@ -110,8 +117,12 @@ def test_grid_shows_the_price_at_the_clients_level_and_dims_what_is_out_of_reach
         assert (
             tile(screen, sim_world, "Torta de cumpleaños individual").badge.text() == "1 per client"
         )
-        # Neither the disabled stock-0 reward nor the Oro-only one is offered.
-        assert product(sim_world, "Botella térmica 750 ml")["id"] not in screen.grid.tiles
+        # The reward whose stock ran out stays, said out of stock (issue #14); the one
+        # disabled by hand and the Oro-only one are not offered.
+        botella = tile(screen, sim_world, "Botella térmica 750 ml")
+        assert botella.status.text() == "Out of stock"
+        assert not botella.card.affordable
+        assert product(sim_world, "Pan dulce artesanal")["id"] not in screen.grid.tiles
         assert product(sim_world, "Cena para dos en parrilla")["id"] not in screen.grid.tiles
         # Tapping what is out of reach says why and opens nothing.
         qtbot.mouseClick(bolso, LEFT)
@@ -235,8 +246,11 @@ def test_no_stock_when_another_counter_took_the_last_unit(
             ApiError(ErrorKind.CONFLICT, reason=Reason.NO_STOCK)
         )
         assert purchases_of(sim_world, maria["id"]) == []
-        # The refreshed list no longer offers it.
-        await until(lambda: bolso["id"] not in screen.grid.tiles)
+        # The refreshed list says it is out of stock (it no longer vanishes, issue #14).
+        await until(
+            lambda: tile(screen, sim_world, "Bolso térmico").status.text() == "Out of stock"
+        )
+        await until(lambda: not screen.tasks.running("after-refusal"))
 
     arun(scenario())
 
@@ -284,7 +298,7 @@ def test_money_exchange_success_and_below_the_minimum(
         qtbot.mouseClick(screen.money.exchange, LEFT)
         assert screen.pages.currentWidget() is screen.sheet
         assert screen.sheet.message.text() == "Exchange points for $ 1.000,00 in money."
-        qtbot.mouseClick(screen.sheet.confirm, LEFT)
+        await tap_confirm(qtbot, screen)
         await until(lambda: screen.pages.currentWidget() is screen.result)
         [made] = purchases_of(sim_world, juan["id"])
         assert (made["type"], made["moneyAmount"]) == ("money", 1000.0)
@@ -310,7 +324,7 @@ def test_money_exchange_success_and_below_the_minimum(
         assert screen.money.amount.text() == ""
         qtbot.keyClicks(screen.money.amount, str(int(minimum) - 1))
         qtbot.keyClick(screen.money.amount, Qt.Key.Key_Return)
-        qtbot.mouseClick(screen.sheet.confirm, LEFT)
+        await tap_confirm(qtbot, screen)
         await until(lambda: screen.banner.kind == "error")
         assert screen.banner.text() == error_text(
             ApiError(ErrorKind.CONFLICT, reason=Reason.MONEY_MINIMUM)
@@ -345,7 +359,7 @@ def test_a_lost_answer_that_cannot_be_settled_says_not_certain_and_is_not_resent
         control.add_fault("drop", "^/external/exchange/product$", method="POST", apply=False)
         control.add_fault("status", "^/external/purchase$", method="GET", status=400, skip=1)
         qtbot.mouseClick(tile(screen, sim_world, "Café con medialunas"), LEFT)
-        qtbot.mouseClick(screen.sheet.confirm, LEFT)
+        await tap_confirm(qtbot, screen)
         await until(lambda: screen.banner.kind == "error", timeout=10)
         assert screen.banner.text() == error_text(
             AmbiguousOutcome(operation="x", cause=ErrorKind.NETWORK)
@@ -368,8 +382,8 @@ def test_a_double_tap_on_confirm_exchanges_once_and_reset_forgets_everything(
     async def scenario() -> None:
         await identify(session, screen, juan)
         qtbot.mouseClick(tile(screen, sim_world, "Alfajores x6"), LEFT)
-        qtbot.mouseClick(screen.sheet.confirm, LEFT)
-        qtbot.mouseClick(screen.sheet.confirm, LEFT)
+        await tap_confirm(qtbot, screen)
+        qtbot.mouseClick(screen.sheet.confirm, LEFT)  # a second tap while in flight
         assert not screen.sheet.back_button.isEnabled()
         await until(lambda: screen.pages.currentWidget() is screen.result)
         assert len(control.requests(path="^/external/exchange/product$", method="POST")) == 1
@@ -393,7 +407,7 @@ def test_leaving_the_screen_mid_exchange_does_not_cut_it_and_shows_it_on_return(
         await identify(session, screen, juan)
         control.add_fault("latency", "^/external/exchange/product$", method="POST", seconds=0.3)
         qtbot.mouseClick(tile(screen, sim_world, "Alfajores x6"), LEFT)
-        qtbot.mouseClick(screen.sheet.confirm, LEFT)
+        await tap_confirm(qtbot, screen)
         await until(lambda: control.requests(path="^/external/exchange/product$"))
         screen.leave()  # the cashier taps another mode while the request is out
         assert not screen.tasks.running("exchange")

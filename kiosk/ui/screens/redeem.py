@@ -1,8 +1,14 @@
 """Redeem: type or scan a purchase code, see the purchase, deliver it.
 
 "Deliver" is the only primary button, enabled only for a pending purchase, and
-confirms first on an in-screen sheet. A code already delivered, expired or
-canceled ends in a clear message and nothing changes; a lost answer is settled
+confirms first on an in-screen sheet whose Confirm is a ``CommitButton`` (armed once
+the sheet is painted, one request per tap). The order at the counter is: confirm,
+the service says yes, and only then the screen says "Hand over the reward"; before
+that it says to keep the reward. A code already delivered or canceled is said on
+look-up (the record shows it); an expired one only after the attempt (the record of
+an expired code still says pending), and plainly, with nothing to hand over. A
+purchase of another client than the one identified is flagged on the card and on
+the sheet before confirming. Nothing changes on a refusal; a lost answer is settled
 by the API client reading the code again, and when it cannot tell the screen
 says so and asks for a new look-up before anything else is tried. Offline nothing
 is tried nor queued: the screen says that nothing was sent (``rewards_offline``).
@@ -12,7 +18,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind
@@ -21,10 +27,10 @@ from kiosk.api.models.purchases import Purchase
 from kiosk.core.offline_client import no_connection
 from kiosk.core.redeem import (
     CodeError,
-    CodeProblem,
     Delivery,
     DeliveryOutcome,
     PurchaseState,
+    belongs_to_other,
     deliver,
     format_when,
     is_complete_code,
@@ -38,6 +44,7 @@ from kiosk.ui.icons import pixmap
 from kiosk.ui.messages import error_text
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.redeem_card import PurchaseCard
+from kiosk.ui.screens.redeem_text import code_text, outcome_texts
 from kiosk.ui.screens.rewards_offline import delivery_offline_text
 from kiosk.ui.screens.rewards_sheets import ConfirmSheet
 from kiosk.ui.screens.rewards_write import PendingWrite
@@ -48,16 +55,6 @@ from kiosk.ui.widgets.scan_field import ScanField
 from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
 
 log = logging.getLogger(__name__)
-
-CODE_TEXT = {
-    CodeProblem.EMPTY: QT_TRANSLATE_NOOP("RedeemScreen", "Scan or type the purchase code."),
-    CodeProblem.NOT_A_CODE: QT_TRANSLATE_NOOP(
-        "RedeemScreen", "A purchase code has only letters and digits. Check it and try again."
-    ),
-    CodeProblem.LENGTH: QT_TRANSLATE_NOOP(
-        "RedeemScreen", "That code is too short or too long. Purchase codes have 8 characters."
-    ),
-}
 
 
 class RedeemScreen(Screen):
@@ -70,6 +67,8 @@ class RedeemScreen(Screen):
         self.purchase: Purchase | None = None
         self._state: PurchaseState | None = None
         self._uncertain = False  # a delivery whose outcome is unknown: look up again first
+        self._other = ""  # the purchase is of another client than this one (their name)
+        self._handed = False  # the service said yes: hand over the reward
         self._looking_up = ""
         self._write: PendingWrite[Delivery] | None = None
         self._client_id = session.client.id if session.client else None
@@ -93,7 +92,7 @@ class RedeemScreen(Screen):
         self.pages = PageStack()
         for page in (self.empty, self.card, self.sheet):
             self.pages.addWidget(page)
-        self.deliver_button = BusyButton(self.tr("Deliver"), primary=True)
+        self.deliver_button = BusyButton(self.tr("Deliver"), primary=True)  # opens the sheet
         # (The application's style sheet sets a min-width that setMinimumSize cannot beat.)
         self.deliver_button.setStyleSheet(f"min-width: 320px; min-height: {PRIMARY_PX - 16}px;")
         self.deliver_button.clicked.connect(self.ask)
@@ -169,6 +168,8 @@ class RedeemScreen(Screen):
         self.purchase = None
         self._state = None
         self._uncertain = False
+        self._other = ""
+        self._handed = False
         self.card.clear()
         self.empty_text.setText(text or self.tr("Scan the QR or type the code the client shows."))
         self._show_page(self.empty)
@@ -183,9 +184,7 @@ class RedeemScreen(Screen):
         try:
             code = parse_code(typed)
         except CodeError as error:
-            self.banner.show_error(
-                QCoreApplication.translate("RedeemScreen", str(CODE_TEXT[error.problem]))
-            )
+            self.banner.show_error(code_text(error.problem))
             return
         if self._writing():
             return
@@ -216,17 +215,24 @@ class RedeemScreen(Screen):
             self._looking_up = ""
         with one_relayout(self):  # the card, the action row and a banner: one layout
             self._show_purchase(found)
+            # What the record already shows is said before any attempt.
             if found.is_delivered:
                 self.banner.show_error(
                     self.tr("This code was already delivered (%1). Nothing to do.").replace(
                         "%1", self._when(found)
                     )
                 )
+                self._stop(DeliveryOutcome.ALREADY_DELIVERED)
             elif self._state is PurchaseState.CANCELED:
                 self.banner.show_error(
                     self.tr("This exchange was canceled: there is nothing to deliver.")
                 )
+                self._stop(DeliveryOutcome.CANCELED)
         self.code.selectAll()
+
+    def _stop(self, outcome: DeliveryOutcome) -> None:
+        """The card says not to hand anything over (what ``outcome`` means)."""
+        self.card.show_notice(outcome_texts(outcome, self.card.view, "", "")[1], "stop")
 
     def _when(self, purchase: Purchase) -> str:
         return format_when(purchase.updated_at or purchase.created_at, self.session.config.locale)
@@ -234,10 +240,25 @@ class RedeemScreen(Screen):
     def _show_purchase(self, purchase: Purchase, *, expired: bool = False) -> None:
         self.purchase = purchase
         self._uncertain = False
+        self._handed = False
         view = view_purchase(purchase, self.session.config.locale, expired=expired)
         self._state = view.state
         self.card.show_view(view)
+        client = self.session.client
+        self._other = ""
+        if client is not None and belongs_to_other(purchase, client.id):
+            self._other = client.name or " ".join(
+                p for p in (client.first_name, client.last_name) if p
+            )
+            if view.state is PurchaseState.PENDING:
+                self.card.show_notice(self._other_text(), "check")
         self._show_page(self.card)
+
+    def _other_text(self) -> str:
+        return self.tr(
+            "Not the client identified (%1): this purchase is another client's. "
+            "Check who collects it before confirming."
+        ).replace("%1", self._other or self.tr("another client"))
 
     def _show_page(self, page: QWidget) -> None:
         """``page`` in, the action row as it fits: one layout of the screen."""
@@ -257,7 +278,15 @@ class RedeemScreen(Screen):
                 self.tr("Look up the code again to see whether it was delivered.")
             )
         elif deliverable:
-            self.deliver_hint.setText(self.tr("Hand over the reward, then confirm the delivery."))
+            self.deliver_hint.setText(
+                self.tr(
+                    "Confirm the delivery first. Keep the reward until the service confirms it."
+                )
+            )
+        elif self._handed:
+            self.deliver_hint.setText(
+                self.tr("The service confirmed the delivery. Then scan or type the next code.")
+            )
         elif self._state is PurchaseState.DELIVERED:
             self.deliver_hint.setText(self.tr("Nothing to deliver. Scan or type the next code."))
         else:
@@ -272,13 +301,19 @@ class RedeemScreen(Screen):
         assert view is not None
         what = self.tr("%1 in money").replace("%1", view.reward) if view.is_money else view.reward
         who = view.client_name or view.client_email
+        detail = self.tr("Code %1 will be marked delivered and cannot be used again.").replace(
+            "%1", purchase.code
+        )
+        if self._other:
+            detail = f"{self._other_text()}\n{detail}"
         self.sheet.ask(
             self.tr("Confirm the delivery"),
             self.tr("Deliver %1 to %2.").replace("%1", what).replace("%2", who),
-            self.tr("Code %1 will be marked delivered and cannot be used again.").replace(
-                "%1", purchase.code
+            detail,
+            self.tr(
+                "Keep the reward until the service confirms the delivery: "
+                "an expired or used code is refused."
             ),
-            self.tr("Confirm only once the client has the reward."),
             self.tr("Confirm delivery"),
         )
         self._show_page(self.sheet)
@@ -293,10 +328,15 @@ class RedeemScreen(Screen):
 
     def confirm(self) -> None:
         purchase = self.purchase
-        if purchase is None or self._writing() or self.tasks.running("lookup"):
+        if self._writing():
+            return  # (Confirm is busy with it)
+        if purchase is None or self.tasks.running("lookup"):
+            self.sheet.set_busy(False)
+            self.back()
             return
         if not self.session.online:
             with one_relayout(self):
+                self.sheet.set_busy(False)
                 self.back()
                 self.banner.show_error(delivery_offline_text())
             return
@@ -350,29 +390,17 @@ class RedeemScreen(Screen):
     def _delivered(self, delivery: Delivery) -> None:
         self._show_purchase(delivery.purchase, expired=delivery.outcome is DeliveryOutcome.EXPIRED)
         purchase = delivery.purchase
-        if delivery.outcome is DeliveryOutcome.DELIVERED:
-            view = self.card.view
-            what = view.reward if view else purchase.code
-            self.banner.show_success(
-                self.tr("Delivered: %1 · code %2").replace("%1", what).replace("%2", purchase.code)
-            )
-        elif delivery.outcome is DeliveryOutcome.ALREADY_DELIVERED:
-            self.banner.show_error(
-                self.tr("This code was already delivered (%1). Nothing was changed.").replace(
-                    "%1", self._when(purchase)
-                )
-            )
-        elif delivery.outcome is DeliveryOutcome.EXPIRED:
-            self.banner.show_error(
-                self.tr(
-                    "This code has expired and can no longer be delivered. Nothing was changed."
-                )
-            )
+        said, notice = outcome_texts(
+            delivery.outcome, self.card.view, purchase.code, self._when(purchase)
+        )
+        if delivery.changed:
+            # The service said yes: now, and only now, the goods leave.
+            self._handed = True
+            self.card.show_notice(notice, "go")
+            self._update_actions()
+            self.banner.show_success(said)
         else:
-            self.banner.show_error(
-                self.tr(
-                    "This exchange was canceled: there is nothing to deliver. Nothing was changed."
-                )
-            )
+            self.card.show_notice(notice, "stop")
+            self.banner.show_error(said)
         self.code.setFocus()
         self.code.selectAll()

@@ -1,4 +1,9 @@
-"""The purchase card of the Redeem screen: reward, client, status, date, type."""
+"""The purchase card of the Redeem screen: reward, client, status, date, type, and a
+notice under them: "Hand over the reward" once the service said yes, what not to do
+after a refusal, a purchase of another client than the one identified.
+
+A pending code is "Pending: not delivered yet", never "ready": the record of an
+expired code still says pending (issue #14)."""
 
 from __future__ import annotations
 
@@ -7,11 +12,12 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLay
 
 from kiosk.core.redeem import PurchaseState, PurchaseView
 from kiosk.ui.icons import pixmap, set_pixmap
+from kiosk.ui.screens.rewards_elide import ElidedLabel
 from kiosk.ui.screens.rewards_sheets import code_style
 from kiosk.ui.theme import Palette, current_palette
 
 STATE_TEXT = {
-    PurchaseState.PENDING: QT_TRANSLATE_NOOP("PurchaseCard", "Pending: ready to deliver"),
+    PurchaseState.PENDING: QT_TRANSLATE_NOOP("PurchaseCard", "Pending: not delivered yet"),
     PurchaseState.DELIVERED: QT_TRANSLATE_NOOP("PurchaseCard", "Delivered"),
     PurchaseState.CANCELED: QT_TRANSLATE_NOOP("PurchaseCard", "Canceled"),
     PurchaseState.EXPIRED: QT_TRANSLATE_NOOP("PurchaseCard", "Expired"),
@@ -40,8 +46,7 @@ class PurchaseCard(QFrame):
         self.art = QLabel()
         self.art.setFixedSize(72, 72)
         self.art.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.reward = QLabel()
-        self.reward.setWordWrap(True)
+        self.reward = ElidedLabel(lines=2)
         self.reward.setStyleSheet("font-size: 30px; font-weight: 700;")
         self.kind = QLabel()
         self.kind.setProperty("role", "muted")
@@ -50,8 +55,7 @@ class PurchaseCard(QFrame):
         self.code = QLabel()
         self.code.setStyleSheet(code_style(32))
         self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.client = QLabel()
-        self.client.setWordWrap(True)
+        self.client = ElidedLabel(lines=2)
         self.points = QLabel()
         self.created = QLabel()
         self.updated = QLabel()
@@ -75,6 +79,14 @@ class PurchaseCard(QFrame):
             facts.addWidget(label, row, 0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             facts.addWidget(value, row, 1)
         facts.setColumnStretch(1, 1)
+        # What to do now (hand over / do not / check the client): space kept, so the
+        # card does not move under the finger when it comes and goes.
+        self.notice = QLabel()
+        self.notice.setWordWrap(True)
+        self.notice.setTextFormat(Qt.TextFormat.PlainText)
+        self.notice.setMinimumHeight(64)
+        self.notice.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.notice_kind = ""
         title = QVBoxLayout()
         title.setSpacing(2)
         title.addWidget(self.reward)
@@ -89,6 +101,7 @@ class PurchaseCard(QFrame):
         layout.setSpacing(16)
         layout.addLayout(head)
         layout.addLayout(facts)
+        layout.addWidget(self.notice)
         layout.addStretch(1)
 
     def show_view(self, view: PurchaseView) -> None:
@@ -96,7 +109,7 @@ class PurchaseCard(QFrame):
         p = current_palette()
         set_pixmap(self.art, pixmap("money" if view.is_money else "rewards", p.accent, 40))
         self.art.setStyleSheet(f"background: {p.info_bg}; border-radius: 16px;")
-        self.reward.setText(
+        self.reward.set_full_text(
             self.tr("%1 in money").replace("%1", view.reward) if view.is_money else view.reward
         )
         self.kind.setText(self.tr("Money exchange") if view.is_money else self.tr("Reward"))
@@ -107,7 +120,7 @@ class PurchaseCard(QFrame):
             " font-size: 20px; font-weight: 700;"
         )
         self.code.setText(view.code)
-        self.client.setText(" · ".join(x for x in (view.client_name, view.client_email) if x))
+        self.client.set_full_text(" · ".join(x for x in (view.client_name, view.client_email) if x))
         self.points.setText(self.tr("%1 pts").replace("%1", view.points))
         self.created.setText(view.created)
         self.updated.setText(view.updated if view.updated != view.created else "")
@@ -115,6 +128,27 @@ class PurchaseCard(QFrame):
         for value in (self.updated, self.branch, self.client):
             value.setVisible(bool(value.text()))
             self.captions[value].setVisible(bool(value.text()))
+        self.show_notice("", "")
+
+    def show_notice(self, text: str, kind: str) -> None:
+        """``kind``: "go" (hand over), "stop" (do not), "check" (another client); ""
+        with no text clears it (its space stays)."""
+        p = current_palette()
+        colors = {
+            "go": (p.success_bg, p.success),
+            "stop": (p.danger_bg, p.danger),
+            "check": (p.warning, p.warning_text),
+        }
+        self.notice_kind = kind if text else ""
+        self.notice.setText(text)
+        if text:
+            background, ink = colors[kind]
+            self.notice.setStyleSheet(
+                f"background: {background}; color: {ink}; border-radius: 12px;"
+                " padding: 8px 16px; font-size: 24px; font-weight: 700;"
+            )
+        else:
+            self.notice.setStyleSheet("background: transparent;")
 
     @property
     def state(self) -> PurchaseState | None:
@@ -122,12 +156,13 @@ class PurchaseCard(QFrame):
 
     def clear(self) -> None:
         self.view = None
+        self.reward.set_full_text("")
+        self.client.set_full_text("")
+        self.show_notice("", "")
         for label in (
-            self.reward,
             self.kind,
             self.status,
             self.code,
-            self.client,
             self.points,
             self.created,
             self.updated,

@@ -28,9 +28,6 @@ from kiosk.core.rewards import (
     ExchangeDone,
     LevelLadder,
     RewardCard,
-    exchange_money,
-    exchange_reward,
-    journal_exchange,
     level_of,
     load_catalog,
     load_ladder,
@@ -50,7 +47,7 @@ from kiosk.ui.screens.rewards_sheets import (
     segment_style,
 )
 from kiosk.ui.screens.rewards_text import money_sheet, result_texts, reward_sheet
-from kiosk.ui.screens.rewards_write import PendingWrite
+from kiosk.ui.screens.rewards_write import PendingWrite, exchange_and_journal
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.qr_view import load_encoder
 from kiosk.ui.widgets.relayout import PageStack, one_relayout
@@ -342,14 +339,19 @@ class RewardsScreen(Screen):
         return self._write is not None and self._write.running
 
     def confirm(self) -> None:
+        """The sheet's Confirm was accepted (armed, once): send the exchange, once."""
         client = self.session.client
-        if client is None or self._writing() or (self._chosen is None and self._money is None):
+        if self._writing():
+            return  # (Confirm is busy with it)
+        if client is None or (self._chosen is None and self._money is None):
+            self.sheet.set_busy(False)
             return
         if self._refuse_now():
+            self.sheet.set_busy(False)
             self._close_sheet()
             return
         self.sheet.set_busy(True)
-        work = self._exchange(client, self._chosen, self._money)
+        work = exchange_and_journal(self.session, client, self._chosen, self._money)
         self._write = PendingWrite("exchange", work, client.id)
         self.run("exchange", self._watch(self._write, client))
 
@@ -368,24 +370,6 @@ class RewardsScreen(Screen):
         self.result.clear()
         self.money.clear()
         self.back()
-
-    async def _exchange(
-        self, client: Client, card: RewardCard | None, amount: Decimal | None
-    ) -> ExchangeDone:
-        """The exchange and its journal row: runs to the end even if the screen is left."""
-        api = self.session.api
-        if card is not None:
-            done = await self.session.call(lambda: exchange_reward(api, client, card))
-        else:
-            assert amount is not None
-            done = await self.session.call(lambda: exchange_money(api, client, amount))
-        try:
-            await journal_exchange(self.session.journal, client, done)
-        except Exception:
-            log.exception("could not write the exchange to today's journal")
-        else:
-            self.session.notify_journal()
-        return done
 
     async def _watch(self, write: PendingWrite[ExchangeDone], client: Client) -> None:
         """Wait for the exchange on its sheet, then show what happened."""

@@ -2,7 +2,8 @@
 
 A card shows a drawn placeholder (images are never downloaded), the name, the
 price at the client's level, the stock when it is controlled and the per-client
-cap; a reward out of reach is dimmed with how many points are missing. A tap
+cap; a reward out of reach is dimmed with how many points are missing, one whose
+stock ran out is dimmed with "Out of stock" (it stays on the grid). A tap
 emits ``chosen`` with the card.
 
 The tiles' labels share one style sheet, set on the grid, with a ``reach`` property
@@ -36,6 +37,7 @@ from shiboken6 import isValid
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.rewards import RewardCard
 from kiosk.ui.icons import pixmap
+from kiosk.ui.screens.rewards_elide import ElidedLabel
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.layouts import tile_scroll
 from kiosk.ui.widgets.relayout import show_deferred
@@ -53,7 +55,10 @@ def tile_style() -> str:
     p = current_palette()
     sheet = [
         # The card itself (background, border, corners) is drawn by RewardTile.paintEvent.
-        "QPushButton#rewardTile { border: none; background: transparent; padding: 0; }",
+        # (The application's sheet gives buttons a min-height that beats setFixedHeight:
+        # the tiles were squeezed to ~130 px, their labels over each other.)
+        "QPushButton#rewardTile { border: none; background: transparent; padding: 0;"
+        f" min-height: {TILE_HEIGHT}px; max-height: {TILE_HEIGHT}px; }}",
         f"QLabel#rewardBadge {{ color: {p.muted}; font-size: 15px; }}",
         "QLabel#rewardName { font-size: 18px; font-weight: 600; }",
         "QLabel#rewardPrice { font-size: 26px; font-weight: 700; }",
@@ -115,25 +120,27 @@ class RewardTile(QPushButton):
         self.art = QLabel()
         self.art.setFixedSize(ART_PX, ART_PX)
         self.art.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.badge = QLabel()
-        self.badge.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-        self.name = QLabel()
-        self.name.setWordWrap(True)
+        self.badge = ElidedLabel(lines=1)  # stock and cap, one line
+        self.badge.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.name = ElidedLabel(lines=2)  # a long name: two lines, "…", the whole in a tooltip
         self.price = QLabel()
-        self.status = QLabel()
+        self.status = ElidedLabel(lines=1)
         names = ("rewardArt", "rewardBadge", "rewardName", "rewardPrice", "rewardStatus")
         for label, name in zip(self._labels(), names, strict=True):
             label.setObjectName(name)
             label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        # The name beside the art (two lines), then stock and cap, price, status: each
+        # row keeps its height whatever the text, so every tile has the same layout.
         top = QHBoxLayout()
-        top.setSpacing(8)
+        top.setSpacing(12)
         top.addWidget(self.art, 0, Qt.AlignmentFlag.AlignTop)
-        top.addWidget(self.badge, 1, Qt.AlignmentFlag.AlignTop)
+        top.addWidget(self.name, 1, Qt.AlignmentFlag.AlignVCenter)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 14, 16, 14)
         layout.setSpacing(4)
         layout.addLayout(top)
-        layout.addWidget(self.name, 1, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.badge)
+        layout.addStretch(1)
         layout.addWidget(self.price)
         layout.addWidget(self.status)
         self._reachable: bool | None = None
@@ -147,11 +154,13 @@ class RewardTile(QPushButton):
         style changes only when the reward comes into or out of reach."""
         self.card = card
         locale = self.amount_locale
-        self.badge.setText(self._badge_text(card, locale))
-        self.name.setText(card.name)
+        self.badge.set_full_text(self._badge_text(card, locale))
+        self.name.set_full_text(card.name)
+        self.setToolTip(card.name)  # (the labels let the pointer through to the tile)
         self.price.setText(self.tr("%1 pts").replace("%1", format_points(card.price, locale)))
-        self.status.setText(self._status_text(card, locale))
-        self.setAccessibleName(f"{card.name}: {self.price.text()}. {self.status.text()}")
+        status = self._status_text(card, locale)
+        self.status.set_full_text(status)
+        self.setAccessibleName(f"{card.name}: {self.price.text()}. {status}")
         if card.affordable != self._reachable:
             self._reachable = card.affordable
             self._style(card.affordable)
@@ -175,13 +184,13 @@ class RewardTile(QPushButton):
 
     def _badge_text(self, card: RewardCard, locale: AmountLocale) -> str:
         parts = []
-        if card.stock is not None:
+        if card.stock is not None and card.in_stock:  # (none left: the status says so)
             parts.append(self.tr("%1 left").replace("%1", format_points(card.stock, locale)))
         if card.max_per_client is not None:
             parts.append(
                 self.tr("%1 per client").replace("%1", format_points(card.max_per_client, locale))
             )
-        return "\n".join(parts)
+        return " · ".join(parts)
 
     def _status_text(self, card: RewardCard, locale: AmountLocale) -> str:
         if not card.in_stock:

@@ -1,6 +1,10 @@
 """In-screen panels of the exchange and delivery flows (never a modal ``exec``).
 
-``ConfirmSheet`` says exactly what will happen and waits for Confirm or Back;
+``ConfirmSheet`` says exactly what will happen and waits for Confirm or Back. Its
+Confirm is a ``CommitButton``: armed by ``ask`` and accepting a tap (or Enter, once
+it has the focus) only when the sheet has been painted and the guard time passed,
+then busy at once: a double tap on what opened the sheet, or Enter, Enter, never
+commits unseen, and a second tap while the request runs sends nothing;
 ``ExchangeResult`` shows the pickup code large and as a QR, the points debited
 and the new balance.
 """
@@ -13,7 +17,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 
 from kiosk.ui.icons import pixmap, set_pixmap
 from kiosk.ui.theme import PRIMARY_PX, current_palette
-from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.commit_button import CommitButton
 from kiosk.ui.widgets.qr_view import QrView
 
 CODE_FONT_PX = 72
@@ -45,9 +49,10 @@ class ConfirmSheet(QFrame):
         self.back_button = QPushButton(self.tr("Back"))
         self.back_button.setStyleSheet(f"min-width: 160px; min-height: {PRIMARY_PX - 20}px;")
         self.back_button.clicked.connect(self.back.emit)
-        self.confirm = BusyButton(primary=True)
+        self.confirm = CommitButton(primary=True)
         self.confirm.setStyleSheet(f"min-width: 320px; min-height: {PRIMARY_PX - 16}px;")
-        self.confirm.clicked.connect(self._confirm)
+        self.confirm.setAutoDefault(True)  # Enter on it commits (only once armed)
+        self.confirm.committed.connect(self.confirmed.emit)
         head = QHBoxLayout()
         head.setSpacing(16)
         head.addWidget(self.art, 0, Qt.AlignmentFlag.AlignTop)
@@ -64,8 +69,11 @@ class ConfirmSheet(QFrame):
         layout.addWidget(self.message)
         layout.addWidget(self.detail)
         layout.addWidget(self.hint)
-        layout.addStretch(1)
+        # The buttons right under what they confirm, not at the bottom: Confirm never
+        # stands where the button that opened the sheet was (Redeem's Deliver).
+        layout.addSpacing(16)
         layout.addLayout(buttons)
+        layout.addStretch(1)
 
     def set_icon(self, icon_name: str) -> None:
         if icon_name != self._icon_name:  # (an SVG drawn: only when it changes)
@@ -81,15 +89,18 @@ class ConfirmSheet(QFrame):
         self.hint.setVisible(bool(hint))
         self.confirm.setText(confirm)
         self.set_busy(False)
+        self.confirm.arm()  # accepts a tap once this is painted and the guard passed
+        self.confirm.setFocus()  # (given when shown) a second Enter lands here, unarmed
 
     def set_busy(self, busy: bool) -> None:
-        """While the request runs neither Confirm nor Back can be tapped."""
-        self.confirm.set_busy(busy)
+        """While the request runs neither Confirm nor Back can be tapped; when it ends
+        Confirm is disarmed until the next ``ask``."""
+        if busy:
+            if not self.confirm.busy:
+                self.confirm.set_busy(True)
+        else:
+            self.confirm.finish()
         self.back_button.setEnabled(not busy)
-
-    def _confirm(self) -> None:
-        if not self.confirm.busy:
-            self.confirmed.emit()
 
 
 def code_style(size_px: int = CODE_FONT_PX, color: str | None = None) -> str:

@@ -34,18 +34,22 @@ def reward_sheet(card: RewardCard, locale: AmountLocale) -> SheetTexts:
 
 
 def money_sheet(amount: Decimal, balance: int, locale: AmountLocale) -> SheetTexts:
+    """The amount, the balance, and plainly that the points are not known before: the
+    service computes them (the contract gives no preview), the result shows them."""
     money = format_amount(amount, locale)
     return (
         QCoreApplication.translate("RewardsScreen", "Confirm the money exchange"),
         QCoreApplication.translate("RewardsScreen", "Exchange points for %1 in money.").replace(
             "%1", money
         ),
-        QCoreApplication.translate("RewardsScreen", "Balance now: %1 points.").replace(
+        QCoreApplication.translate("RewardsScreen", "The client's balance: %1 points.").replace(
             "%1", format_points(balance, locale)
         ),
+        # No figure here: the contract has no preview of a money exchange (issue #14).
         QCoreApplication.translate(
             "RewardsScreen",
-            "The points are debited at the program's rate; the result shows how many.",
+            "The points are computed by the program: there is no preview of how many will "
+            "be taken. The result shows them.",
         ),
         QCoreApplication.translate("RewardsScreen", "Exchange for %1").replace("%1", money),
     )

@@ -1,4 +1,5 @@
-"""A write that leaving the screen must not cut half-way (an exchange, a delivery).
+"""A write that leaving the screen must not cut half-way (an exchange, a delivery),
+and the exchange that runs as one.
 
 A screen's tasks are cancelled when it is left or reset. A write without
 idempotency key cancelled while its request is out may still happen on the
@@ -13,7 +14,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
+from decimal import Decimal
 from typing import Any, Generic, TypeVar
+
+from kiosk.api.models.clients import Client
+from kiosk.core.rewards import (
+    ExchangeDone,
+    RewardCard,
+    exchange_money,
+    exchange_reward,
+    journal_exchange,
+)
+from kiosk.core.session import CounterSession
 
 log = logging.getLogger(__name__)
 
@@ -40,3 +52,23 @@ class PendingWrite(Generic[T]):
         # the screen that awaits it shows it.
         if not task.cancelled() and task.exception() is not None:
             log.info("%s ended with %s", self.name, task.exception())
+
+
+async def exchange_and_journal(
+    session: CounterSession, client: Client, card: RewardCard | None, amount: Decimal | None
+) -> ExchangeDone:
+    """An exchange (for ``card``'s reward, or for ``amount`` of money) and its journal
+    row: run inside a ``PendingWrite``, to the end even if the screen is left."""
+    api = session.api
+    if card is not None:
+        done = await session.call(lambda: exchange_reward(api, client, card))
+    else:
+        assert amount is not None
+        done = await session.call(lambda: exchange_money(api, client, amount))
+    try:
+        await journal_exchange(session.journal, client, done)
+    except Exception:
+        log.exception("could not write the exchange to today's journal")
+    else:
+        session.notify_journal()
+    return done
