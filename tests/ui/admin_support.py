@@ -69,6 +69,13 @@ class Rig:
         assert widget.isEnabled(), f"{widget!r} is disabled"
         self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
+    def unfold_options(self) -> None:
+        """Tap "Sort and filter" (the chips of the sort and the filters fold under it)."""
+        options = self.section.list.options_button
+        if not options.isChecked():
+            self.tap(options)
+        assert self.section.list.options.isVisible()
+
     def type_into(self, edit: Any, text: str) -> None:
         """Type like a keyboard (QTest aborts on letters beyond ASCII: those are inserted)."""
         edit.clear()

@@ -63,6 +63,7 @@ def test_list_masked_filtered_by_level_sorted_and_paged(rig: Rig, arun: Callable
         assert section.list.range_label.text() == f"11–20 of {len(clients)}"
         # Oro only: back to page 1, three clients.
         assert section.level_chips is not None
+        rig.unfold_options()
         rig.tap(section.level_chips.button_for(3))
         await rig.loaded(3)
         oro = sorted(

@@ -49,6 +49,7 @@ def test_list_lowest_first_and_sorted_by_name(rig: Rig, arun: Callable[..., Any]
         assert section.list.texts(1) == ["0", "5.000", "15.000"]
         assert section.list.texts(2) == ["×1", "×1,25", "×1,5"]
         rig.shot("levels_list")
+        rig.unfold_options()
         rig.tap(section.list.sort_chips.button_for("name"))
         await rig.loaded(2)
         assert names(section) == ["Bronce", "Oro", "Plata"]

@@ -67,6 +67,7 @@ def test_list_admins_first_masked_and_sorted(rig: Rig, arun: Callable[..., Any])
         assert section.list.texts(1)[0] == "l***@almacendelsol.test"
         assert not any("fernandez@" in text for text in section.list.texts(1))
         rig.shot("operators_list")
+        rig.unfold_options()
         rig.tap(section.list.sort_chips.button_for("email"))
         await rig.loaded(2)
         assert section.list.texts(0)[0] == "Diego Pereyra"

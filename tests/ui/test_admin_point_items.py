@@ -64,6 +64,7 @@ def test_list_pages_and_sorts(rig: Rig, arun: Callable[..., Any]) -> None:
         assert first + second == expected[:6]
         assert section.list.previous_button.isEnabled()
         # Sort by points, then tap the header again: descending.
+        rig.unfold_options()
         rig.tap(section.list.sort_chips.button_for("points"))
         await rig.loaded(4)
         assert section.list.state.page == 1

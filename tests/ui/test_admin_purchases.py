@@ -46,6 +46,7 @@ def test_list_filters_and_search(rig: Rig, arun: Callable[..., Any]) -> None:
         clients = section.list.texts(4)
         assert all("***@" in text for text in clients)
         rig.shot("purchases_list")
+        rig.unfold_options()
         rig.tap(section.status_chips.button_for("pending"))
         await rig.loaded(2)
         assert set(codes(section)) == {"PEND2345", "CASH2345", "VENC3456"}

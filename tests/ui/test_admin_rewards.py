@@ -72,6 +72,7 @@ def test_list_shows_prices_per_level_and_stock(rig: Rig, arun: Callable[..., Any
         ]
         rig.shot("rewards_list")
         # Only the disabled ones.
+        rig.unfold_options()
         rig.tap(section.enabled_chips.button_for(False))
         await rig.loaded(2)
         assert set(section.list.texts(0)) == {"Botella térmica 750 ml", "Pan dulce artesanal"}

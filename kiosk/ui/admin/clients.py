@@ -60,8 +60,10 @@ class ClientsSection(AdminSection):
                     stretch=True,
                     dim=lambda c: c.is_suspended,
                 ),
-                Column(self.tr("Email"), lambda c: mask_email(c.email)),
-                Column(self.tr("Document"), lambda c: mask_document(c.document_number)),
+                Column(self.tr("Email"), lambda c: mask_email(c.email), optional=True),
+                Column(
+                    self.tr("Document"), lambda c: mask_document(c.document_number), optional=True
+                ),
                 Column(self.tr("Level"), lambda c: c.level.name or "" if c.level else "—"),
                 Column(
                     self.tr("Points"),
@@ -73,6 +75,7 @@ class ClientsSection(AdminSection):
                     self.tr("Last operation"),
                     lambda c: date_text(c.last_transaction, locale),
                     "lastOperation",
+                    optional=True,
                 ),
                 Column(self.tr("State"), self._state_text),
             ],

@@ -91,7 +91,10 @@ class LevelsSection(AdminSection):
                 swatch=lambda v: v.colors.primary if v.colors else None,
             ),
             Column(
-                self.tr("Created"), lambda v: date_text(v.created_at, locale), order="createdAt"
+                self.tr("Created"),
+                lambda v: date_text(v.created_at, locale),
+                order="createdAt",
+                optional=True,
             ),
         ]
         self.list = AdminList(

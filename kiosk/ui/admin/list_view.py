@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -32,12 +30,12 @@ from PySide6.QtWidgets import (
 from kiosk.api.errors import ApiError
 from kiosk.api.models.common import Direction, Page
 from kiosk.core.admin_paging import DEFAULT_LIMIT, ListState, PageWindow
-from kiosk.ui.admin.chips import CHIP_STYLE, ChoiceChips
+from kiosk.ui.admin.chips import CHIP_STYLE, ChoiceChips, FitButton, FlowLayout
+from kiosk.ui.admin.list_columns import Column, FittedColumns, OptionsArea
 from kiosk.ui.icons import icon
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
-from kiosk.ui.widgets.layouts import ContentColumns
 from kiosk.ui.widgets.relayout import PageStack
 
 log = logging.getLogger(__name__)
@@ -45,17 +43,6 @@ log = logging.getLogger(__name__)
 ROW_PX = 52  # ten rows fit at 1280x800; still a comfortable touch target
 SEARCH_DELAY_MS = 400
 Fetch = Callable[[ListState], Awaitable[Page[Any]]]
-
-
-@dataclass(frozen=True)
-class Column:
-    title: str  # translated
-    text: Callable[[Any], str]
-    order: str | None = None  # the API ``order`` this column sorts by
-    right: bool = False
-    stretch: bool = False
-    dim: Callable[[Any], bool] | None = None  # grey the row's text (disabled...)
-    swatch: Callable[[Any], str | None] | None = None  # a colour square before the text
 
 
 class AdminList(QWidget):
@@ -101,23 +88,35 @@ class AdminList(QWidget):
         self._search_timer.timeout.connect(self.apply_search)
         self.search.textEdited.connect(lambda _: self._search_timer.start())
         self.search.returnPressed.connect(self.apply_search)
-        self.refresh_button = BusyButton(self.tr("Refresh"))
+        # Refresh is an icon (its word in the tooltip): the row keeps its room for the search.
+        self.refresh_button = BusyButton("")
         self.refresh_button.setIcon(icon("refresh", p.accent))
-        self.refresh_button.setMinimumHeight(52)
+        self.refresh_button.setIconSize(QSize(26, 26))
+        self.refresh_button.setToolTip(self.tr("Refresh"))
+        self.refresh_button.setAccessibleName(self.tr("Refresh"))
+        self.refresh_button.setFixedSize(56, 52)
         self.refresh_button.clicked.connect(self.reload)
-        self.new_button = QPushButton(new_text)
+        self.new_button = FitButton(new_text)
         self.new_button.setProperty("role", "primary")
         self.new_button.setIcon(icon("points", p.accent_text))
         self.new_button.setMinimumHeight(52)
         self.new_button.setVisible(bool(new_text))
         self.new_button.clicked.connect(self.new_requested.emit)
+        # Sort and filters fold away under one button: the rows keep the height.
+        self.options_button = FitButton(self.tr("Sort and filter"))
+        self.options_button.setCheckable(True)
+        self.options_button.setIcon(icon("settings", p.text))
+        self.options_button.setMinimumHeight(52)
+        self.options_button.setVisible(bool(self.sorts))
+        self.options_button.toggled.connect(self._show_options)
         top = QHBoxLayout()
         top.setSpacing(12)
         top.addWidget(self.search, 1)
-        if not search_hint:
-            top.addStretch(1)
         top.addWidget(self.refresh_button)
-        top.addWidget(self.new_button)
+        # Wraps onto a second line rather than cutting a word (Spanish at 1024 px).
+        second = FlowLayout(spacing=12)
+        second.addWidget(self.options_button)
+        second.addWidget(self.new_button)
 
         self.sort_chips = ChoiceChips(self.tr("Sort by"), self.sorts)
         self.sort_chips.chosen.connect(self._sort_chosen)
@@ -125,20 +124,13 @@ class AdminList(QWidget):
         self.direction_button.setMinimumHeight(48)
         self.direction_button.setStyleSheet(CHIP_STYLE)
         self.direction_button.clicked.connect(self._toggle_direction)
-        self.filters = QVBoxLayout()
-        self.filters.setSpacing(8)
-        second = QHBoxLayout()
-        second.setSpacing(12)
-        second.addWidget(self.sort_chips)
-        second.addWidget(self.direction_button)
-        second.addStretch(1)
+        self.sort_chips.add_button(self.direction_button)
         self.sort_chips.setVisible(bool(self.sorts))
-        self.direction_button.setVisible(bool(self.sorts))
+        self.options_area = OptionsArea(self.sort_chips)
+        self.options, self.filters = self.options_area.card, self.options_area.filters
 
         self.table = QTableWidget(0, len(self.columns))
-        self.fitter = ContentColumns(
-            self.table, lambda: [i for i, c in enumerate(self.columns) if not c.stretch]
-        )
+        self.fitter = FittedColumns(self.table, lambda: self.columns)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -201,9 +193,13 @@ class AdminList(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(12)
-        layout.addLayout(top)
+        if search_hint:
+            layout.addLayout(top)
+        else:
+            self.search.hide()
+            second.addWidget(self.refresh_button)
         layout.addLayout(second)
-        layout.addLayout(self.filters)
+        layout.addWidget(self.options_area)
         layout.addWidget(self.stack, 1)
         layout.addLayout(pages)
         self._sync_sort()
@@ -214,17 +210,15 @@ class AdminList(QWidget):
         self.table.setRowCount(0)
         self.table.setColumnCount(len(self.columns))
         self.table.setHorizontalHeaderLabels([c.title for c in self.columns])
-        header = self.table.horizontalHeader()
-        # Fitted to a page's contents when it is shown (ContentColumns), not at every
-        # layout: ResizeToContents measures every cell at each resize or show (#4).
+        self.fitter.setup()
         for index, column in enumerate(self.columns):
-            header.setSectionResizeMode(
-                index,
-                QHeaderView.ResizeMode.Stretch if column.stretch else QHeaderView.ResizeMode.Fixed,
-            )
             head = self.table.horizontalHeaderItem(index)
-            if head is not None and column.right:
-                head.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if head is not None:
+                head.setToolTip(column.title)
+                if column.right:
+                    head.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
         if self.items and self.page_window is not None:
             self.show_page(self.items, self.page_window)  # (fits the columns)
         else:
@@ -232,11 +226,17 @@ class AdminList(QWidget):
 
     # -- what to ask -----------------------------------------------------------------------
     def add_filter(self, widget: QWidget) -> None:
-        """A filter row under the sort (chips of the resource's filter values)."""
-        row = QHBoxLayout()
-        row.addWidget(widget)
-        row.addStretch(1)
-        self.filters.addLayout(row)
+        """A filter under the sort, in the folding options (chips of a filter's values)."""
+        self.filters.addWidget(widget)
+        self.options_button.show()
+
+    def _show_options(self, shown: bool) -> None:
+        self.options_area.setVisible(shown)
+        self.options_area.fit(self.width(), self.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.options_area.fit(self.width(), self.height())
 
     def set_filter(self, name: str, value: str | int | bool | None) -> None:
         self.state = self.state.filtered(name, value)
@@ -334,7 +334,9 @@ class AdminList(QWidget):
         for row, record in enumerate(items):
             dim = False
             for index, column in enumerate(self.columns):
-                cell = QTableWidgetItem(column.text(record))
+                text = column.text(record)
+                cell = QTableWidgetItem(text)
+                cell.setToolTip(text)  # the whole text where the column elides it
                 if column.right:
                     cell.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter

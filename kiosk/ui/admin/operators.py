@@ -57,9 +57,14 @@ class OperatorsSection(AdminSection):
             self._fetch,
             [
                 Column(self.tr("Name"), lambda o: o.full_name or "", "fullName", stretch=True),
-                Column(self.tr("Email"), lambda o: mask_email(o.email), "email"),
+                Column(self.tr("Email"), lambda o: mask_email(o.email), "email", optional=True),
                 Column(self.tr("Role"), self.role_text, "role"),
-                Column(self.tr("Created"), lambda o: date_text(o.created_at, locale), "createdAt"),
+                Column(
+                    self.tr("Created"),
+                    lambda o: date_text(o.created_at, locale),
+                    "createdAt",
+                    optional=True,
+                ),
             ],
             sorts=[
                 (None, self.tr("Administrators first")),

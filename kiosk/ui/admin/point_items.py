@@ -62,7 +62,10 @@ class PointItemsSection(AdminSection):
             ),
             Column(self.tr("Applies to"), self._scope_text),
             Column(
-                self.tr("Created"), lambda i: date_text(i.created_at, locale), order="createdAt"
+                self.tr("Created"),
+                lambda i: date_text(i.created_at, locale),
+                order="createdAt",
+                optional=True,
             ),
         ]
         self.list = AdminList(

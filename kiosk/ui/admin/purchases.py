@@ -13,7 +13,7 @@ import logging
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
-from PySide6.QtWidgets import QHBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from kiosk.api.models.common import Page
 from kiosk.api.models.purchases import Purchase, PurchaseStatus, PurchaseType
@@ -58,7 +58,12 @@ class PurchasesSection(AdminSection):
                     right=True,
                 ),
                 Column(self.tr("Client"), self._client_text),
-                Column(self.tr("Date"), lambda p: date_text(p.created_at, locale), "createdAt"),
+                Column(
+                    self.tr("Date"),
+                    lambda p: date_text(p.created_at, locale),
+                    "createdAt",
+                    optional=True,
+                ),
             ],
             sorts=[
                 (None, self.tr("Newest first")),
@@ -88,13 +93,8 @@ class PurchasesSection(AdminSection):
             ],
         )
         self.type_chips.chosen.connect(lambda value: self.list.set_filter("type", value))
-        filters = QWidget()
-        row = QHBoxLayout(filters)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(24)
-        row.addWidget(self.status_chips)
-        row.addWidget(self.type_chips)
-        self.list.add_filter(filters)
+        self.list.add_filter(self.status_chips)
+        self.list.add_filter(self.type_chips)
         self.list.activated.connect(self.open_row)
         self.add_page(self.list)
 

@@ -95,11 +95,14 @@ class RewardsSection(AdminSection):
             Column(self.tr("Reward"), lambda p: p.name or "", stretch=True, dim=self._disabled),
             Column(self.tr("No level"), price(None), right=True),
         ]
-        columns += [Column(level.name or "", price(level.id), right=True) for level in self.levels]
+        columns += [
+            Column(level.name or "", price(level.id), right=True, optional=True)
+            for level in self.levels
+        ]
         columns += [
             Column(self.tr("Stock"), self._stock_text, right=True),
-            Column(self.tr("Per client"), self._cap_text, right=True),
-            Column(self.tr("State"), self._state_text),
+            Column(self.tr("Per client"), self._cap_text, right=True, optional=True),
+            Column(self.tr("State"), self._state_text, optional=True),
         ]
         return columns
 

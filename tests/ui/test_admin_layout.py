@@ -1,0 +1,96 @@
+"""The manager's lists fit the counter window (issue #14, defect 11): at 1280x800 and
+1024x768, in English and Spanish, with names of 60+ characters, every visible button's
+text fits (or elides with the full text in its tooltip), the column that tells the
+rows apart (the name) is shown and stretched, and the exchanges list never scrolls
+sideways."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from kiosk.core.session import CounterSession
+from kiosk.sim.world import World
+from kiosk.ui.admin.clients import ClientsSection
+from kiosk.ui.admin.levels import LevelsSection
+from kiosk.ui.admin.operators import OperatorsSection
+from kiosk.ui.admin.point_items import PointItemsSection
+from kiosk.ui.admin.purchases import PurchasesSection
+from kiosk.ui.admin.rewards import RewardsSection
+from kiosk.ui.admin.section import AdminSection
+from tests.qt_async import until
+from tests.ui.admin_layout_support import (
+    LANGUAGES,
+    SIZES,
+    audit,
+    column_widths,
+    in_manager_window,
+    is_scrolled_sideways,
+    language,
+    lengthen_names,
+    shot,
+)
+from tests.ui.theme_support import app_theme
+
+SECTIONS: list[type[AdminSection]] = [
+    PointItemsSection,
+    RewardsSection,
+    LevelsSection,
+    OperatorsSection,
+    ClientsSection,
+    PurchasesSection,
+]
+
+
+@pytest.fixture
+def themed(qapp: QApplication) -> Iterator[None]:
+    with app_theme(qapp):
+        yield
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("cls", SECTIONS, ids=lambda c: c.__name__)
+def test_every_list_fits_with_long_names(
+    cls: type[AdminSection],
+    size: tuple[int, int],
+    lang: str,
+    qapp: QApplication,
+    qtbot: QtBot,
+    themed: None,
+    session: CounterSession,
+    sim_world: World,
+    arun: Callable[..., Any],
+    tmp_path: Path,
+) -> None:
+    lengthen_names(sim_world)
+    with language(qapp, lang):
+        section = cls(session)
+
+        async def scenario() -> None:
+            window = await in_manager_window(qtbot, session, section, tmp_path, size)
+            await until(lambda: section.list.loads >= 1 and not section.tasks.running("list"))
+            await until(lambda: not section.tasks.running("levels"))
+            qapp.processEvents()
+            shot(window, f"{cls.__name__}-{lang}-{size[0]}")
+            assert audit(section) == []
+            table = section.list.table
+            widths = column_widths(table)
+            name = next(i for i, c in enumerate(section.list.columns) if c.stretch)
+            assert widths[name] >= 160, widths
+            assert not is_scrolled_sideways(table)
+            # The sort and the filters, unfolded: every chip whole, none overlapping.
+            options = section.list.options_button
+            qtbot.mouseClick(options, Qt.MouseButton.LeftButton)
+            await until(lambda: section.list.options.isVisible())
+            qapp.processEvents()
+            shot(window, f"{cls.__name__}-options-{lang}-{size[0]}")
+            assert audit(section) == []
+
+        arun(scenario())
