@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.ui.icons import icon, pixmap
+from kiosk.ui.manager.settings_reflow import ReflowRow
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.relayout import PageStack
 
@@ -74,16 +75,22 @@ class ManagerView(QWidget):
         self.lock_button.setIcon(icon("manager", palette.accent_text))
         self.lock_button.setMinimumSize(160, 56)
         self.lock_button.clicked.connect(self.lock_requested.emit)
-        header = QHBoxLayout()
-        header.setSpacing(16)
-        titles = QVBoxLayout()
+        titles_box = QWidget()
+        titles = QVBoxLayout(titles_box)
+        titles.setContentsMargins(0, 0, 0, 0)
         titles.setSpacing(2)
         titles.addWidget(title)
         titles.addWidget(self.note)
-        header.addLayout(titles, 1)
-        header.addWidget(self.exit_button, 0, Qt.AlignmentFlag.AlignVCenter)
-        header.addWidget(self.pin_button, 0, Qt.AlignmentFlag.AlignVCenter)
-        header.addWidget(self.lock_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        buttons_box = QWidget()
+        buttons = QHBoxLayout(buttons_box)
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.setSpacing(16)
+        buttons.addStretch(1)
+        buttons.addWidget(self.exit_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        buttons.addWidget(self.pin_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        buttons.addWidget(self.lock_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        # The buttons beside the title when they fit (1280 px), under it when not.
+        self.header = ReflowRow(titles_box, buttons_box, first_stretch=1)
         self.confirm_exit = _ExitSheet()
         self.confirm_exit.confirmed.connect(self.exit_requested.emit)
         self.list = QListWidget()
@@ -102,7 +109,7 @@ class ManagerView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(12)
-        layout.addLayout(header)
+        layout.addWidget(self.header)
         layout.addWidget(self.confirm_exit)
         layout.addLayout(body, 1)
         if self.sections:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -23,9 +24,11 @@ from kiosk.api.models.validation import ValidationQr
 from kiosk.core.amounts import AmountLocale, format_amount, format_points
 from kiosk.core.manager_settings import Field
 from kiosk.ui.manager.settings_fields import TOUCH, FieldRow, SectionCard, TouchCombo
+from kiosk.ui.manager.settings_reflow import ReflowRow
 from kiosk.ui.widgets.busy_button import BusyButton
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+COMBO_ROOM = 300  # the branch list's least width beside "Load branches"
 
 
 class BranchSection(SectionCard):
@@ -46,10 +49,10 @@ class BranchSection(SectionCard):
         self.amount_locale = locale
         self.branches: tuple[Branch, ...] = ()
         self.branch_combo = TouchCombo()
-        self.branch_combo.setMinimumWidth(320)
         self.branch_combo.activated.connect(lambda _: self.branch_chosen.emit())
         self.reload_button = BusyButton(self.tr("Load branches"))
         self.reload_button.setMinimumHeight(TOUCH)
+        self.reload_button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         self.reload_button.clicked.connect(self.reload_requested.emit)
         self.details = QLabel()
         self.details.setProperty("role", "muted")
@@ -60,15 +63,27 @@ class BranchSection(SectionCard):
         branch_layout = QVBoxLayout(branch_box)
         branch_layout.setContentsMargins(0, 0, 0, 0)
         branch_layout.setSpacing(6)
-        top = QHBoxLayout()
-        top.setSpacing(8)
-        top.addWidget(self.branch_combo, 1)
-        top.addWidget(self.reload_button)
-        branch_layout.addLayout(top)
+        # "Load branches" beside the list when both fit, under it when not (1024 px).
+        top = ReflowRow(
+            self.branch_combo,
+            self.reload_button,
+            spacing=8,
+            first_stretch=1,
+            side_width=lambda: (
+                max(COMBO_ROOM, self.branch_combo.minimumSizeHint().width())
+                + 8
+                + self.reload_button.sizeHint().width()
+            ),
+        )
+        branch_layout.addWidget(top)
         branch_layout.addWidget(self.details)
         self.qr_combo = TouchCombo()
         self.items = QListWidget()
         self.items.setMinimumHeight(260)
+        # Long names wrap inside the list's width: it never scrolls sideways.
+        self.items.setWordWrap(True)
+        self.items.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.items.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.items.setStyleSheet(
             "QListWidget::item { min-height: 48px; padding-left: 6px; }"
             "QListWidget::indicator { width: 26px; height: 26px; }"
@@ -169,6 +184,7 @@ class BranchSection(SectionCard):
         rest = sorted((i for i in items if i.id not in item_ids), key=lambda i: i.name or "")
         for item in [*chosen, *rest]:
             row = QListWidgetItem(self._item_text(item), self.items)
+            row.setToolTip(row.text())
             row.setData(ID_ROLE, item.id)
             row.setFlags(row.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             checked = item.id in item_ids

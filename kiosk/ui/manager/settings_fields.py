@@ -13,6 +13,9 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyle,
+    QStyleOptionComboBox,
+    QStylePainter,
     QVBoxLayout,
     QWidget,
 )
@@ -26,29 +29,50 @@ TOUCH = 48
 
 class TouchCombo(WheelSafeComboBox):
     """A combo box at touch size with a drawn chevron (the style sheet hides Qt's arrow).
-    The wheel over it scrolls the page unless it has the focus (``wheel_safe``)."""
+    The wheel over it scrolls the page unless it has the focus (``wheel_safe``). Its width
+    does not follow its longest entry: a text wider than the box ends with "…", and the
+    tooltip holds the whole text."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMinimumHeight(TOUCH)
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(12)
         self.setStyleSheet(
             "QComboBox { padding-right: 40px; }"
             "QComboBox::drop-down { border: none; width: 40px; }"
             "QComboBox QAbstractItemView::item { min-height: 44px; }"
         )
+        self.currentTextChanged.connect(self.setToolTip)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        if self.currentIndex() < 0 and self.placeholderText():
+            option.currentText = self.placeholderText()
+        field = self.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox,
+            option,
+            QStyle.SubControl.SC_ComboBoxEditField,
+            self,
+        )
+        option.currentText = self.fontMetrics().elidedText(
+            option.currentText, Qt.TextElideMode.ElideRight, max(0, field.width() - 4)
+        )
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+        painter.end()
         palette = current_palette()
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        chevron = QPainter(self)
+        chevron.setRenderHint(QPainter.RenderHint.Antialiasing)
         color = palette.text if self.isEnabled() else palette.border
         pen = QPen(QColor(color), 2.5)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
+        chevron.setPen(pen)
         x, y = self.width() - 24.0, self.height() / 2
-        painter.drawPolyline([QPointF(x - 6, y - 3), QPointF(x, y + 3), QPointF(x + 6, y - 3)])
-        painter.end()
+        chevron.drawPolyline([QPointF(x - 6, y - 3), QPointF(x, y + 3), QPointF(x + 6, y - 3)])
+        chevron.end()
 
 
 class Stepper(QWidget):
@@ -119,13 +143,14 @@ class SectionCard(QFrame):
 
 
 class FieldRow(QWidget):
-    """Title on the left; the control, a note and an error message on the right."""
+    """The title above the control, then a "Set by IT" note and an error message. (Above,
+    not beside: a long title in any language and the control both get the full width of
+    the card, at 1024 px as at 1280 px.)"""
 
     def __init__(self, title: str, control: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.control = control
         self.title = QLabel(title)
-        self.title.setFixedWidth(190)
         self.title.setWordWrap(True)
         self.title.setStyleSheet("font-weight: 600;")
         self.title.setBuddy(control)
@@ -138,6 +163,7 @@ class FieldRow(QWidget):
         badge.setPixmap(pixmap("manager", current_palette().muted, 18))
         self.locked_text = QLabel(self.tr("Set by IT"))
         self.locked_text.setProperty("role", "hint")
+        self.locked_text.setWordWrap(True)
         note_layout.addWidget(badge)
         note_layout.addWidget(self.locked_text, 1)
         self.locked_note.hide()
@@ -145,16 +171,13 @@ class FieldRow(QWidget):
         self.error.setProperty("role", "field-error")
         self.error.setWordWrap(True)
         self.error.hide()
-        right = QVBoxLayout()
-        right.setSpacing(4)
-        right.addWidget(control)
-        right.addWidget(self.locked_note)
-        right.addWidget(self.error)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(16)
-        layout.addWidget(self.title, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(right, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 4)
+        layout.setSpacing(6)
+        layout.addWidget(self.title)
+        layout.addWidget(control)
+        layout.addWidget(self.locked_note)
+        layout.addWidget(self.error)
         self.locked = False
 
     def set_locked(self, locked: bool) -> None:
