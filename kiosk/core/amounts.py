@@ -177,6 +177,49 @@ def format_amount(value: Decimal, locale: AmountLocale | str) -> str:
     return f"{sign}{_CURRENCY}{space}{number}"
 
 
+def currency_prefix(locale: AmountLocale | str) -> str:
+    """What comes before the figure: ``$ `` (es-AR) or ``$`` (en-US)."""
+    return f"{_CURRENCY} " if as_locale(locale) is AmountLocale.ES_AR else _CURRENCY
+
+
+def typed_value(text: str, locale: AmountLocale | str) -> Decimal | None:
+    """The value of an amount as it is being typed (``15000,`` is 15000), or ``None``
+    while the text is not a well-formed amount (the preview says why)."""
+    where = as_locale(locale)
+    clean = text.strip()
+    parts = _match(clean, where) if clean else None
+    if parts is None or len(parts[1]) > MAX_DECIMALS:
+        return None
+    integer, fraction = parts
+    return Decimal(f"{integer or '0'}.{fraction or '0'}")
+
+
+def exceeds_maximum(
+    text: str, locale: AmountLocale | str, *, maximum: Decimal = MAX_AMOUNT
+) -> bool:
+    """Whether the digits typed in ``text`` already make more than ``maximum``, however
+    the text ends up read (a group separator read as grouping, the first decimal
+    separator as the decimal point): the keypad refuses the digit that would."""
+    where = as_locale(locale)
+    digits = text.replace(where.group_separator, "")
+    integer, _, fraction = digits.partition(where.decimal_separator)
+    integer = "".join(c for c in integer if c.isascii() and c.isdigit()).lstrip("0")
+    fraction = "".join(c for c in fraction if c.isascii() and c.isdigit())[:MAX_DECIMALS]
+    if len(integer) > len(str(int(maximum))):
+        return True
+    return Decimal(f"{integer or '0'}.{fraction or '0'}") > maximum
+
+
+def display_amount(text: str, locale: AmountLocale | str) -> str:
+    """An amount being typed, shown as ``format_amount`` shows it (``15000`` typed reads
+    ``$ 15.000,00``, as on the preview); a text that is not (yet) an amount is shown
+    as typed, whole, after the currency sign."""
+    value = typed_value(text, locale) if text.strip() else Decimal(0)
+    if value is not None:
+        return format_amount(value, locale)
+    return currency_prefix(locale) + text.strip()
+
+
 def format_points(points: int, locale: AmountLocale | str) -> str:
     """``12.340`` (es-AR) or ``12,340`` (en-US)."""
     where = as_locale(locale)

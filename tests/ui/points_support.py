@@ -70,12 +70,34 @@ def credits_sent(world: World) -> list[dict[str, Any]]:
 async def preview_amount(qtbot: QtBot, screen: PointsScreen, typed: str) -> None:
     qtbot.keyClicks(screen, typed)
     qtbot.keyClick(screen, Qt.Key.Key_Return)
-    await until(lambda: screen.preview_card.isVisible() and not screen.main.busy)
+    await previewed(screen)
+
+
+async def previewed(screen: PointsScreen) -> None:
+    """The preview is on screen and its credit button armed (painted + the guard)."""
+    await until(lambda: screen.preview_card.isVisible() and not screen.preview_button.busy)
+    await armed(screen)
+
+
+async def armed(screen: PointsScreen) -> None:
+    await until(lambda: screen.credit_button.armed, timeout=3)
 
 
 async def credit(qtbot: QtBot, screen: PointsScreen) -> None:
-    qtbot.mouseClick(screen.main, LEFT)
-    await until(lambda: screen.pages.currentWidget() is screen.result and not screen.main.busy)
+    """Tap the armed credit button; wait for the result and the level's re-read."""
+    await armed(screen)
+    qtbot.mouseClick(screen.credit_button, LEFT)
+    await settled(screen)
+
+
+async def settled(screen: PointsScreen) -> None:
+    await until(
+        lambda: (
+            screen.pages.currentWidget() is screen.result
+            and not screen.credit_button.busy
+            and not screen.tasks.running("level")
+        )
+    )
 
 
 async def journal_rows(

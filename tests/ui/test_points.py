@@ -34,6 +34,7 @@ from tests.ui.points_support import (
     points_screen,
     preview_amount,
     score,
+    settled,
 )
 
 
@@ -46,8 +47,8 @@ def test_amount_typed_on_the_keyboard_in_es_ar_is_echoed_on_the_preview(
     qtbot: QtBot, screen: PointsScreen, arun: Run, sim_world: World
 ) -> None:
     async def scenario() -> None:
-        assert screen.pad.amount.text() == "$ 0"
-        assert screen.main.text() == "Preview"
+        assert screen.pad.amount.text() == "$ 0,00"
+        assert screen.preview_button.text() == "Preview"
         qtbot.keyClicks(screen, "1.234,56")
         assert screen.pad.amount.text() == "$ 1.234,56"
         qtbot.keyClick(screen, Qt.Key.Key_Backspace)
@@ -64,7 +65,8 @@ def test_amount_typed_on_the_keyboard_in_es_ar_is_echoed_on_the_preview(
         assert preview.points.total > base  # Juan is Plata: a level bonus
         total = format_points(preview.points.total, "es-AR")
         assert screen.preview_card.total.text() == f"{total} pts"
-        assert screen.main.text() == f"Credit {total} points"
+        assert screen.credit_button.text() == f"Credit {total} points"
+        assert screen.preview_button.text() == "Preview"  # never changes its words
 
     arun(scenario())
 
@@ -74,9 +76,9 @@ def test_amount_typed_on_the_keypad(qtbot: QtBot, screen: PointsScreen, arun: Ru
         for key in ("1", "2", "3", "4", ",", "5", "6", "7"):
             qtbot.mouseClick(screen.pad.keypad.buttons[key], LEFT)
         qtbot.mouseClick(screen.pad.keypad.buttons["\b"], LEFT)
-        assert screen.pad.amount.text() == "$ 1234,56"
+        assert screen.pad.amount.text() == "$ 1.234,56"  # as the preview shows it
         assert screen.pad.keypad.buttons[","].text() == ","  # the locale's decimal key
-        qtbot.mouseClick(screen.main, LEFT)
+        qtbot.mouseClick(screen.preview_button, LEFT)
         await until(lambda: screen.preview_card.isVisible())
         assert screen.preview_card.amount.text() == "$ 1.234,56"
 
@@ -140,7 +142,7 @@ def test_preview_credit_result_with_the_new_balance(
         ]
         qtbot.mouseClick(screen.result.next, LEFT)  # New sale: empty again
         assert screen.pages.currentIndex() == 0
-        assert screen.pad.amount.text() == "$ 0"
+        assert screen.pad.amount.text() == "$ 0,00"
         assert screen.flow.sale.state is SaleState.EDITING
 
     arun(scenario())
@@ -151,10 +153,12 @@ def test_changing_the_amount_after_a_preview_invalidates_it(
 ) -> None:
     async def scenario() -> None:
         await preview_amount(qtbot, screen, "1.000")
-        assert screen.main.text().startswith("Credit")
+        assert screen.credit_button.text().startswith("Credit")
         qtbot.keyClicks(screen, "0")  # 10.000: a slip of ten times
         assert not screen.preview_card.isVisible()
-        assert screen.main.text() == "Preview"
+        assert not screen.credit_button.isVisible()
+        assert not screen.credit_button.armed
+        assert screen.preview_button.isEnabled()
         assert screen.flow.sale.preview is None
 
     arun(scenario())
@@ -165,10 +169,10 @@ def test_a_double_tap_on_credit_sends_once(
 ) -> None:
     async def scenario() -> None:
         await preview_amount(qtbot, screen, "3.000")
-        qtbot.mouseClick(screen.main, LEFT)
-        qtbot.mouseClick(screen.main, LEFT)
+        qtbot.mouseClick(screen.credit_button, LEFT)
+        qtbot.mouseClick(screen.credit_button, LEFT)
         qtbot.keyClick(screen, Qt.Key.Key_Return)
-        await until(lambda: screen.pages.currentWidget() is screen.result)
+        await settled(screen)
         outcome = screen.flow.sale.outcome
         assert outcome is not None
         assert len(ledger_of(sim_world, outcome.external_id)) == 1
@@ -183,14 +187,17 @@ def test_every_action_is_disabled_while_the_credit_runs(
     async def scenario() -> None:
         await preview_amount(qtbot, screen, "1.500")
         SimControl(sim_world).add_fault("latency", CREDIT, method="POST", seconds=0.4)
-        qtbot.mouseClick(screen.main, LEFT)
-        await until(lambda: screen.main.busy)
-        for widget in (screen.pad.keypad, screen.amount_tab, screen.items_tab, screen.ticket):
+        qtbot.mouseClick(screen.credit_button, LEFT)
+        await until(lambda: screen.credit_button.busy)
+        for widget in (
+            screen.pad.keypad, screen.amount_tab, screen.items_tab, screen.ticket,
+            screen.preview_button, screen.credit_button,
+        ):  # fmt: skip
             assert not widget.isEnabled()
-        assert screen.main.text() == "Crediting…"
+        assert screen.credit_button.text() == "Crediting…"
         qtbot.keyClicks(screen, "9")
         assert screen.flow.sale.amount_text == "1.500"  # typing is refused too
-        await until(lambda: screen.pages.currentWidget() is screen.result)
+        await settled(screen)
         assert screen.pad.keypad.isEnabled()
         assert screen.ticket.isEnabled()
 
@@ -233,7 +240,8 @@ def test_a_preview_that_gives_no_points_says_so_in_plain_words(
         assert screen.banner.text() == error_text(
             ApiError(ErrorKind.BAD_REQUEST, reason=Reason.NO_POINTS)
         )
-        assert screen.main.text() == "Preview"
+        assert screen.preview_button.isEnabled()
+        assert not screen.credit_button.isVisible()
 
     arun(scenario())
 
@@ -370,7 +378,7 @@ def test_leaving_during_a_credit_does_not_abandon_it(
     async def scenario() -> None:
         await preview_amount(qtbot, screen, "1.800")
         SimControl(sim_world).add_fault("latency", CREDIT, method="POST", seconds=0.3)
-        qtbot.mouseClick(screen.main, LEFT)
+        qtbot.mouseClick(screen.credit_button, LEFT)
         await until(lambda: credits_sent(sim_world))  # on its way (held by the latency)
         screen.leave()  # the cashier switched screens: the task is cancelled...
         await until(lambda: screen.flow.sale.state is SaleState.DONE)  # ...not the credit
@@ -397,7 +405,7 @@ def test_a_kiosk_without_a_valid_id_refuses_to_credit_and_says_so(
 
     async def scenario() -> None:
         await preview_amount(qtbot, screen, "1.000")
-        qtbot.mouseClick(screen.main, LEFT)
+        qtbot.mouseClick(screen.credit_button, LEFT)
         assert screen.banner.kind == "error"
         assert "call a manager" in screen.banner.text()
         assert screen.flow.sale.state is SaleState.PREVIEWED  # nothing locked, nothing sent

@@ -17,7 +17,7 @@ from kiosk.sim.world import World
 from kiosk.ui.screens.points import PointsScreen
 from tests.qt_async import until
 from tests.ui.event_count import EventCount
-from tests.ui.points_support import LEFT, Run, credit, ledger_of, points_screen
+from tests.ui.points_support import LEFT, Run, credit, ledger_of, points_screen, previewed
 
 
 @pytest.fixture
@@ -40,8 +40,8 @@ def test_items_grid_basket_preview_and_credit_with_repeated_ids(
         qtbot.mouseClick(screen.basket.minus[second], LEFT)  # remove one unit
         assert tile_b.badge.text() == "1"
         assert screen.flow.sale.basket.lines() == [(first, 2), (second, 1)]
-        qtbot.mouseClick(screen.main, LEFT)
-        await until(lambda: screen.preview_card.isVisible() and not screen.main.busy)
+        qtbot.mouseClick(screen.preview_button, LEFT)
+        await previewed(screen)
         assert screen.preview_card.units.text() == "3 units"
         preview = screen.flow.sale.preview
         assert preview is not None
@@ -141,15 +141,15 @@ def test_a_request_in_flight_refuses_taps_without_disabling_the_tiles(
         tile = screen.grid.tiles[first]
         qtbot.mouseClick(tile, LEFT)
         SimControl(sim_world).add_fault("latency", r"preview", seconds=0.3)
-        qtbot.mouseClick(screen.main, LEFT)  # Preview: on its way
-        await until(lambda: screen.main.busy)
+        qtbot.mouseClick(screen.preview_button, LEFT)  # Preview: on its way
+        await until(lambda: screen.preview_button.busy)
         assert tile.isEnabled()  # not restyled twice a request...
         qtbot.mouseClick(tile, LEFT)  # ...but refused, like the basket and the tabs
         qtbot.mouseClick(screen.basket.minus[first], LEFT)
         qtbot.mouseClick(screen.basket.clear, LEFT)
         assert not screen.items_tab.isEnabled()
         assert screen.flow.sale.basket.lines() == [(first, 1)]
-        await until(lambda: screen.preview_card.isVisible() and not screen.main.busy)
+        await until(lambda: screen.preview_card.isVisible() and not screen.preview_button.busy)
         assert screen.flow.sale.basket.lines() == [(first, 1)]
         assert screen.preview_card.units.text() == "1 units"
 

@@ -1,10 +1,16 @@
 """Points: credit the active client by purchase amount or by point items.
 
-Left, the amount in 64 px digits over the keypad (the physical keyboard works
-too: digits, the locale's separators, Backspace, Enter for the next step), or
-the grid of point items; right, the basket, the preview and the main button,
-which walks the sale: "Preview" -> "Credit 1.234 points" -> the result. The
-optional ticket number sits top right. The sale itself (its state, its fixed
+Left, the amount in 64 px digits (smaller when it must, to fit whole) over the keypad
+(the physical keyboard works too: digits, the locale's separators, Backspace, Enter
+for the next step), or the grid of point items; right, the basket, the preview with
+its "Credit 1.234 points" button, and "Preview" at the bottom. Preview and credit are
+two buttons in two places: "Preview" never turns into the credit under the finger,
+and the credit button is a ``CommitButton``, armed once the preview is painted and
+``ARM_GUARD_MS`` have passed, busy at the tap (a double tap or Enter, Enter can never
+credit unseen, nor twice). A digit past the largest amount is refused at the key,
+with the reason. After a credit the client is read again until a level change shows
+(``kiosk.core.credit_level``): "New level: Plata". The optional ticket number sits
+top right. The sale itself (its state, its fixed
 external id, the journal) lives in ``kiosk.core.credit``; this screen shows it.
 Point items from the offline copy say how old they are. An edit or answer changes
 only what differs, laid out once; a request in flight refuses edits by a flag, with
@@ -17,47 +23,39 @@ import asyncio
 import logging
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from shiboken6 import isValid
 
 from kiosk.api.errors import ApiError
 from kiosk.api.models.clients import Client
-from kiosk.core.amounts import AmountError
 from kiosk.core.basket import BasketFull
 from kiosk.core.catalogue import PointItemCatalogue, saved_at_text
 from kiosk.core.credit import CreditFlow
-from kiosk.core.credit_outbox import OutboxSender
-from kiosk.core.sale import CreditOutcome, Sale, SaleError, SaleMode, SaleState
+from kiosk.core.credit_level import Sleep
+from kiosk.core.sale import CreditOutcome, Sale, SaleMode, SaleState
 from kiosk.core.session import CounterSession
-from kiosk.core.tickets import TicketError
-from kiosk.ui.messages import amount_text, error_text
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.points_bar import ModeBar
 from kiosk.ui.screens.points_items import ItemGrid
-from kiosk.ui.screens.points_panels import (
-    MAX_AMOUNT_TEXT,
-    AmountPad,
-    CreditResultView,
-)
+from kiosk.ui.screens.points_panels import AmountPad, CreditResultView
 from kiosk.ui.screens.points_side import SaleSide
+from kiosk.ui.screens.points_steps import CreditSteps
 from kiosk.ui.screens.points_text import (
     basket_full_text,
-    credit_failed_text,
-    sale_problem_text,
-    ticket_problem_text,
 )
-from kiosk.ui.widgets.keypad import BACKSPACE
+from kiosk.ui.widgets.amount_entry import ENTER_KEYS, amount_key, next_text
+from kiosk.ui.widgets.commit_button import ARM_GUARD_MS
 from kiosk.ui.widgets.relayout import PageStack, one_relayout
 
 log = logging.getLogger(__name__)
 
 RESULT_SECONDS = 20
-ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+BASKET_MAX_PX = 200
 
 
-class PointsScreen(Screen):
+class PointsScreen(CreditSteps, Screen):
     key = "points"
     icon_name = "points"
     needs_client = True
@@ -71,6 +69,8 @@ class PointsScreen(Screen):
         self._client_id = session.client.id if session.client else None
         self._working = False
         self._shown_outcome: CreditOutcome | None = None
+        self.level_sleep: Sleep = asyncio.sleep  # the level re-read's waits (tests: no sleep)
+        self._result_shown = QElapsedTimer()  # Enter on the result: not in the guard time
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.bar = ModeBar()
         self.bar.mode_chosen.connect(lambda mode: self.set_mode(SaleMode(mode)))
@@ -96,18 +96,29 @@ class PointsScreen(Screen):
         items_column = QVBoxLayout(self.items_page)
         items_column.setContentsMargins(0, 0, 0, 0)
         items_column.setSpacing(8)
-        items_column.addWidget(self.items_age)
-        items_column.addWidget(self.grid, 1)
+        items_top = QHBoxLayout()  # "Refresh items" with the items it refreshes
+        items_top.setSpacing(8)
+        items_top.addWidget(self.items_age, 1)
+        items_top.addStretch(0)
+        items_top.addWidget(self.bar.refresh)
+        items_column.addLayout(items_top)
+        self.items_stack = PageStack()  # the grid, or the note (with Refresh above it)
+        self.items_stack.addWidget(self.grid)
+        self.items_stack.addWidget(self.items_note)
+        items_column.addWidget(self.items_stack, 1)
         self.modes = PageStack()
-        for page in (self.pad, self.items_page, self.items_note):
+        for page in (self.pad, self.items_page):
             self.modes.addWidget(page)
         # Right: basket, hint, preview, main button.
         self.side = SaleSide(locale)
         self.basket, self.preview_card = self.side.basket, self.side.preview_card
-        self.main = self.side.main
+        self.preview_button, self.credit_button = self.side.preview, self.side.credit
+        self.basket.setMaximumHeight(BASKET_MAX_PX)
+        items_column.addWidget(self.basket)  # under the grid: the side keeps the preview's room
         self.basket.removed.connect(self.remove_item)
         self.basket.cleared.connect(self.clear_items)
-        self.main.clicked.connect(self.next_step)
+        self.preview_button.clicked.connect(self._preview_tapped)
+        self.credit_button.committed.connect(self._start_credit)
         sale_page = QWidget()  # the bar is part of it: hidden with it behind the result
         column = QVBoxLayout(sale_page)
         column.setContentsMargins(0, 0, 0, 0)
@@ -156,6 +167,7 @@ class PointsScreen(Screen):
 
     def reset(self) -> None:
         self.result_timer.stop()
+        self.credit_button.disarm()
         self.flow.new_sale(SaleMode.AMOUNT)
         self.ticket.clear()
         self.banner.dismiss()
@@ -179,6 +191,10 @@ class PointsScreen(Screen):
         if self.banner.kind == "error":
             self.banner.dismiss()
         self._render()
+        if self.sale.state is SaleState.EDITING:
+            self.credit_button.disarm()
+        else:
+            self.credit_button.arm()  # another ticket: what the tap credits changed
         return True
 
     def set_mode(self, mode: SaleMode) -> None:
@@ -192,11 +208,13 @@ class PointsScreen(Screen):
         self._edit(lambda: self.sale.set_amount_text(text))
 
     def _key(self, key: str) -> None:
-        text = self.sale.amount_text
-        if key == BACKSPACE:
-            self.type_text(text[:-1])
-        elif len(text) < MAX_AMOUNT_TEXT:
-            self.type_text(text + key)
+        if self._working or self.sale.locked:
+            return
+        text, refused = next_text(self.sale.amount_text, key, self.session.config.locale)
+        if refused is not None:
+            self.pad.show_problem(refused)  # the figure stays whole, as it was
+            return
+        self.type_text(text)
 
     def _ticket_edited(self, text: str) -> None:
         self.bar.show_ticket_problem("")
@@ -248,44 +266,46 @@ class PointsScreen(Screen):
 
     # -- keyboard ------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key, text = event.key(), event.text()
-        if key in ENTER_KEYS:
+        if event.key() in ENTER_KEYS:
             self.next_step()
             return
         if self._working or self.sale.mode is not SaleMode.AMOUNT or self.sale.locked:
             super().keyPressEvent(event)
             return
-        locale = self.session.config.locale
-        if key == Qt.Key.Key_Backspace:
-            self._key(BACKSPACE)
-        elif text.isdigit() and text.isascii():
-            self._key(text)
-        elif text in (".", ",") and event.modifiers() & Qt.KeyboardModifier.KeypadModifier:
-            self._key(locale.decimal_separator)  # the numeric pad's key is the decimal one
-        elif text in (locale.decimal_separator, locale.group_separator):
-            self._key(text)
-        else:
+        key = amount_key(event, self.session.config.locale)
+        if key is None:
             super().keyPressEvent(event)
+        else:
+            self._key(key)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.setFocus()  # a tap outside the ticket field: typing goes to the amount again
         super().mousePressEvent(event)
 
-    # -- the main button -------------------------------------------------------------------
+    # -- preview, credit, result -----------------------------------------------------------
     def next_step(self) -> None:
+        """Enter: the next step, through the same guards as a tap (a credit only by the
+        armed credit button; the result stays at least the guard time)."""
         if self._working:
             return
         state = self.sale.state
         if state is SaleState.EDITING:
             self._start_preview()
         elif state in (SaleState.PREVIEWED, SaleState.FAILED):
-            self._start_credit()
+            self.credit_button.click()  # ignored until armed
         elif state is SaleState.DONE:
-            self.new_sale()
+            shown = self._result_shown
+            if shown.isValid() and shown.elapsed() >= ARM_GUARD_MS:
+                self.new_sale()
+
+    def _preview_tapped(self) -> None:
+        if self.sale.state is SaleState.EDITING:
+            self._start_preview()
 
     def new_sale(self) -> None:
         if self._working:
             return
+        self.credit_button.disarm()
         self.result_timer.stop()
         self.flow.new_sale()
         self.ticket.clear()
@@ -300,70 +320,7 @@ class PointsScreen(Screen):
         self._working = working
         self.bar.set_working(working)
         self.pad.keypad.setEnabled(not working)
-
-    def _start_preview(self) -> None:
-        self.banner.dismiss()
-        self._set_working(True)
-        self.run("preview", self._preview(), buttons=[self.main])
-
-    async def _preview(self) -> None:
-        try:
-            await self.flow.preview()
-        except (AmountError, TicketError, SaleError, ApiError) as error:
-            self._problem(error)
-        finally:
-            self._set_working(False)
-            self._render()
-
-    def _start_credit(self) -> None:
-        self.banner.dismiss()
-        try:
-            attempt = self.flow.begin_credit()
-        except (TicketError, SaleError) as error:
-            self._problem(error)
-            self._render()
-            return
-        except ValueError as error:  # a misconfigured kiosk (its id): for the log and IT
-            self.show_error(error)
-            return
-        self._follow(attempt.sale, self.flow.start_credit(attempt))
-
-    def _follow(self, sale: Sale, running: asyncio.Task[CreditOutcome]) -> None:
-        """Show the credit running in ``running`` until it ends (the credit itself goes
-        on even if this screen's task is cancelled)."""
-        self._set_working(True)
-        self._render()
-        self.run("credit", self._credit(sale, running), buttons=[self.main])
-
-    async def _credit(self, sale: Sale, running: asyncio.Task[CreditOutcome]) -> None:
-        outcome: CreditOutcome | None = None
-        try:
-            outcome = await asyncio.shield(running)
-        except ApiError as error:
-            if sale is self.sale:
-                self._credit_failed(sale, error)
-        finally:
-            self._set_working(False)
-            self._render()
-        if outcome is not None and sale is self.sale:
-            self.result_timer.start()
-
-    def _credit_failed(self, sale: Sale, error: ApiError) -> None:
-        log.warning("points: credit failed: %s", error)
-        outbox = isinstance(self.flow.sender, OutboxSender)
-        self.banner.show_error(
-            credit_failed_text(error_text(error), outbox=outbox, maybe_applied=sale.maybe_applied)
-        )
-
-    def _problem(self, error: BaseException) -> None:
-        if isinstance(error, AmountError):
-            self.pad.show_problem(amount_text(error))
-        elif isinstance(error, TicketError):
-            self.bar.show_ticket_problem(ticket_problem_text())
-        elif isinstance(error, SaleError):
-            self.banner.show_error(sale_problem_text(error.problem))
-        else:
-            self.show_error(error)
+        self.side.enable_preview(not working and self.sale.state is SaleState.EDITING)
 
     # -- showing the sale ------------------------------------------------------------------
     def _render(self) -> None:
@@ -380,9 +337,11 @@ class PointsScreen(Screen):
             if self._shown_outcome is not outcome:  # (a render with the result on show)
                 self._shown_outcome = outcome
                 self.result.show_outcome(outcome, amount, units, sale.ticket)
+                self._result_shown.start()
             self.pages.setCurrentWidget(self.result)
             return
         self._shown_outcome = None
+        self._result_shown.invalidate()
         self.pages.setCurrentIndex(0)
         items = sale.mode is SaleMode.ITEMS
         self.bar.show_mode(sale.mode)
@@ -392,6 +351,7 @@ class PointsScreen(Screen):
             self.modes.setCurrentWidget(self.pad)
         elif self.grid.tiles:
             self.modes.setCurrentWidget(self.items_page)
+            self.items_stack.setCurrentWidget(self.grid)
         else:
             if not self.tasks.running("items"):
                 self.items_note.setText(
@@ -399,7 +359,9 @@ class PointsScreen(Screen):
                     if self.catalogue.loaded
                     else self.tr("The point items could not be loaded. Tap Refresh items.")
                 )
-            self.modes.setCurrentWidget(self.items_note)
+            self.modes.setCurrentWidget(self.items_page)
+            self.items_stack.setCurrentWidget(self.items_note)
         self.grid.set_counts(dict(sale.basket.lines()))
         names = {item.id: item.name or f"#{item.id}" for item in self.catalogue.items}
         self.side.show_sale(sale, names)
+        self.side.enable_preview(not self._working and sale.state is SaleState.EDITING)

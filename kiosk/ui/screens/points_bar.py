@@ -46,7 +46,7 @@ class ModeBar(QWidget):
         self.ticket = QLineEdit()
         self.ticket.setMaxLength(MAX_TICKET_LENGTH + 8)
         self.ticket.setPlaceholderText(self.tr("e.g. 0003-00012345"))
-        self.ticket.setMinimumWidth(240)
+        self.ticket.setMinimumWidth(200)
         self.ticket.setMinimumHeight(48)
         self.ticket.setAccessibleName(self.tr("Ticket number"))
         self.ticket.textEdited.connect(self.ticket_edited.emit)
@@ -59,8 +59,6 @@ class ModeBar(QWidget):
         row.setSpacing(8)
         row.addWidget(self.amount_tab)
         row.addWidget(self.items_tab)
-        row.addSpacing(8)
-        row.addWidget(self.refresh)
         row.addStretch(1)
         row.addWidget(label)
         row.addWidget(self.ticket)
@@ -70,8 +68,8 @@ class ModeBar(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.ticket_problem)
         self.setStyleSheet(
-            "QPushButton[segment='true'] { min-height: 40px; min-width: 150px;"
-            " border-radius: 24px; font-size: 18px; }"
+            "QPushButton[segment='true'] { min-height: 40px;"
+            " border-radius: 24px; font-size: 18px; min-width: 120px; }"
             f"QPushButton[segment='true']:checked {{ background: {p.accent};"
             f" color: {p.accent_text}; border-color: {p.accent}; }}"
         )

@@ -254,6 +254,7 @@ class BasketView(QFrame):
         p = current_palette()
         self.heading = QLabel()
         self.heading.setStyleSheet("font-weight: 600;")
+        self.heading.setWordWrap(True)  # "Carrito: 3 de 100 unidades" in a narrow column
         self.clear = QToolButton()
         self.clear.setIcon(icon("trash", p.danger, p.border))
         self.clear.setAutoRaise(True)
@@ -278,6 +279,7 @@ class BasketView(QFrame):
         self.rows_area.viewport().setStyleSheet("background: transparent;")
         self.rows_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.rows_area.setWidget(self._inner)
+        self.rows_area.setMinimumHeight(52)  # one row at least; the column is short at 768
         top = QHBoxLayout()
         top.addWidget(self.heading, 1)
         top.addWidget(self.clear)

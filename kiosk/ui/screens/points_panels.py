@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -20,16 +21,18 @@ from kiosk.core.amounts import AmountLocale, format_amount, format_points
 from kiosk.core.sale import CreditOutcome, CreditStatus
 from kiosk.ui.icons import pixmap, set_pixmap
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.amount_entry import AmountDisplay
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.keypad import Keypad
 
 KEYPAD_MAX_WIDTH = 520
 KEYPAD_MAX_HEIGHT = 4 * 112 + 3 * 8
-MAX_AMOUNT_TEXT = 16
 
 
 class AmountPad(QWidget):
-    """The amount as typed, in 64 px digits, over the 3x4 keypad."""
+    """The amount as typed (in the preview's format, 64 px digits or smaller to fit),
+    the reason a key was refused, and the 3x4 keypad under them."""
 
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,17 +40,22 @@ class AmountPad(QWidget):
         p = current_palette()
         self.display = QFrame()
         self.display.setProperty("role", "card")
-        self.amount = QLabel()
-        self.amount.setProperty("role", "amount")
-        self.amount.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.amount = AmountDisplay(locale)
         self.amount.setAccessibleName(self.tr("Purchase amount"))
         self.problem = QLabel()
         self.problem.setProperty("role", "field-error")
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(f"color: {p.danger}; font-size: 17px; font-weight: 600;")
+        # Its room is kept, two lines, shown or not: a refused key never moves the keys.
+        policy = self.problem.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.problem.setSizePolicy(policy)
+        font = QFont(self.problem.font())
+        font.setPixelSize(17)
+        self.problem.setFixedHeight(2 * QFontMetrics(font).lineSpacing() + 2)
         inner = QVBoxLayout(self.display)
-        inner.setContentsMargins(20, 10, 20, 10)
-        inner.setSpacing(2)
+        inner.setContentsMargins(20, 4, 20, 4)
+        inner.setSpacing(0)
         inner.addWidget(self.amount)
         inner.addWidget(self.problem)
         self.keypad = Keypad(locale.decimal_separator)
@@ -56,25 +64,17 @@ class AmountPad(QWidget):
         column.setMaximumWidth(KEYPAD_MAX_WIDTH)
         stack = QVBoxLayout(column)
         stack.setContentsMargins(0, 0, 0, 0)
-        stack.setSpacing(12)
+        stack.setSpacing(8)
         stack.addWidget(self.display)
         stack.addWidget(self.keypad, 1)
         stack.addStretch(0)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(column)
-        self._muted: bool | None = None
-        self.show_text("")
         self.show_problem("")
 
     def show_text(self, text: str) -> None:
-        shown = text or "0"
-        self.amount.setText(
-            f"$ {shown}" if self.amount_locale is AmountLocale.ES_AR else f"${shown}"
-        )
-        if self._muted is not (not text):  # restyled only when it empties or fills
-            self._muted = not text
-            self.amount.setStyleSheet("" if text else f"color: {current_palette().muted};")
+        self.amount.show_text(text)
 
     def show_problem(self, text: str) -> None:
         self.problem.setText(text)
@@ -91,6 +91,7 @@ class PreviewCard(QFrame):
         p = current_palette()
         self.heading = QLabel(self.tr("Preview: nothing credited yet"))
         self.heading.setProperty("role", "muted")
+        self.heading.setWordWrap(True)
         self.amount = QLabel()
         self.amount.setStyleSheet("font-size: 34px; font-weight: 700;")
         self.amount.setAccessibleName(self.tr("Amount to credit"))
@@ -98,8 +99,7 @@ class PreviewCard(QFrame):
         self.units.setProperty("role", "muted")
         self.units.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.base = QLabel()
-        self.level_name = QLabel(self.tr("Level bonus"))
-        self.level_name.setWordWrap(True)  # long level names wrap instead of clipping
+        self.level_name = ElidedLabel(self.tr("Level bonus"))  # whole in its tooltip
         self.level = QLabel()
         self.rules = QLabel()
         self.total = QLabel()
@@ -107,10 +107,11 @@ class PreviewCard(QFrame):
         grid = QGridLayout()
         grid.setHorizontalSpacing(16)
         grid.setVerticalSpacing(4)
+        grid.setColumnStretch(0, 1)  # the names give way (elided, whole in a tooltip)
         rows: list[tuple[QLabel, QLabel]] = [
-            (QLabel(self.tr("Base points")), self.base),
+            (ElidedLabel(self.tr("Base points")), self.base),
             (self.level_name, self.level),
-            (QLabel(self.tr("Point rules bonus")), self.rules),
+            (ElidedLabel(self.tr("Point rules bonus")), self.rules),
         ]
         for row, (name, value) in enumerate(rows):
             name.setProperty("role", "muted")
@@ -127,13 +128,12 @@ class PreviewCard(QFrame):
         grid.addWidget(total_name, len(rows) + 1, 0)
         grid.addWidget(self.total, len(rows) + 1, 1)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(20, 12, 20, 12)
+        layout.setContentsMargins(20, 8, 20, 8)
         layout.setSpacing(2)
-        top = QHBoxLayout()
-        top.addWidget(self.amount, 1)
-        top.addWidget(self.units)
+        self.units.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         layout.addWidget(self.heading)
-        layout.addLayout(top)
+        layout.addWidget(self.amount)
+        layout.addWidget(self.units)  # under the amount: a narrow column holds both
         layout.addSpacing(4)
         layout.addLayout(grid)
 
@@ -170,6 +170,7 @@ class CreditResultView(QFrame):
         super().__init__(parent)
         self.amount_locale = locale
         self.setProperty("role", "card")
+        p = current_palette()
         self.icon = QLabel()
         self.icon.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.headline = QLabel()
@@ -179,6 +180,15 @@ class CreditResultView(QFrame):
         self.balance.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.balance.setWordWrap(True)
         self.balance.setStyleSheet("font-size: 26px; font-weight: 600;")
+        self.level = QLabel()  # "New level: Plata", once the service shows it
+        self.level.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.level.setWordWrap(True)
+        self.level.setTextFormat(Qt.TextFormat.PlainText)
+        self.level.setStyleSheet(f"font-size: 26px; font-weight: 700; color: {p.success};")
+        policy = self.level.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)  # its room is kept: "New sale" never moves
+        self.level.setSizePolicy(policy)
+        self.level.hide()
         self.details = QLabel()
         self.details.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.details.setWordWrap(True)
@@ -197,6 +207,7 @@ class CreditResultView(QFrame):
         layout.addWidget(self.icon)
         layout.addWidget(self.headline)
         layout.addWidget(self.balance)
+        layout.addWidget(self.level)
         layout.addWidget(self.details)
         layout.addSpacing(16)
         layout.addLayout(buttons)
@@ -206,6 +217,7 @@ class CreditResultView(QFrame):
         self, outcome: CreditOutcome, amount: Decimal | None, units: int, ticket: str | None
     ) -> None:
         p, locale = current_palette(), self.amount_locale
+        self.level.hide()
         facts: list[str] = []
         if amount is not None:
             facts.append(format_amount(amount, locale))
@@ -238,6 +250,13 @@ class CreditResultView(QFrame):
                 facts.append(self.tr("confirmed after a lost answer, credited once"))
         self.details.setText(" · ".join(facts))
         self.details.setVisible(bool(facts))
+
+    def show_level(self, name: str | None) -> None:
+        """The client's level changed with this credit (``None``: no level now)."""
+        self.level.setText(
+            self.tr("New level: %1").replace("%1", name) if name else self.tr("No level now")
+        )
+        self.level.show()
 
     def _show_pending(self, outcome: CreditOutcome, facts: list[str]) -> None:
         """The "pending" receipt: kept in the outbox, sent automatically, never lost."""

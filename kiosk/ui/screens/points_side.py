@@ -1,23 +1,31 @@
-"""The Points screen's right column: the basket (items mode), what to do next,
-the preview, and the main button that walks the sale. ``show_sale`` changes only
-what differs from what is shown (issue #4: each change of a widget's text, icon or
+"""The Points screen's right column: what to do next, the preview with its "Credit
+1.234 points" button, and "Preview" at the bottom; and the basket of point items,
+which the screen lays out under the items' grid (the column keeps its room for the
+preview at 1024x768).
+
+"Preview" and the credit are two buttons in two places: "Preview" never changes its
+words and never moves; the credit button appears above it, with the preview, and is a
+``CommitButton`` (the screen arms it once the preview is on screen), so a double tap
+or Enter, Enter on "Preview" can never credit unseen. ``show_sale`` changes only what
+differs from what is shown (issue #4: each change of a widget's text, icon or
 visibility costs a layout or a repaint of the column)."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.sale import Sale, SaleMode, SaleState
-from kiosk.ui.icons import icon
 from kiosk.ui.screens.points_items import BasketView
 from kiosk.ui.screens.points_panels import PreviewCard
-from kiosk.ui.theme import current_palette
+from kiosk.ui.theme import PRIMARY_PX
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.commit_button import CommitButton
 
-SIDE_MIN_WIDTH = 380
+SIDE_MIN_WIDTH = 300
 SIDE_MAX_WIDTH = 520
+# The states in which the credit button shows (armed by the screen in the first two).
+COMMIT_STATES = (SaleState.PREVIEWED, SaleState.FAILED, SaleState.CREDITING)
 
 
 class SaleSide(QWidget):
@@ -31,18 +39,20 @@ class SaleSide(QWidget):
         self.hint.setProperty("role", "hint")
         self.hint.setWordWrap(True)
         self.preview_card = PreviewCard(locale)
-        self.main = BusyButton(self.tr("Preview"), primary=True)
-        self.main.setMinimumHeight(64)
+        self.credit = CommitButton(self.tr("Credit"), primary=True)
+        self.credit.setMinimumHeight(PRIMARY_PX)
+        self.credit.hide()
+        self.preview = BusyButton(self.tr("Preview"), primary=True)
+        self.preview.setMinimumHeight(PRIMARY_PX)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(12)
-        layout.addWidget(self.basket, 1)
+        layout.setSpacing(8)
         layout.addWidget(self.hint)
         layout.addWidget(self.preview_card)
+        layout.addWidget(self.credit)
         layout.addStretch(0)
-        layout.addWidget(self.main)
+        layout.addWidget(self.preview)
         self._shown_preview: tuple[object, ...] | None = None
-        self._main_icon: bool | None = None
 
     def show_sale(self, sale: Sale, names: dict[int, str]) -> None:
         items = sale.mode is SaleMode.ITEMS
@@ -61,11 +71,13 @@ class SaleSide(QWidget):
         hint = self._hint(sale)
         self.hint.setText(hint)
         self.hint.setVisible(bool(hint))
-        self.main.setText(self._main_text(sale))
-        if self._main_icon is not (preview is not None):
-            self._main_icon = preview is not None
-            accent_text = current_palette().accent_text
-            self.main.setIcon(icon("points", accent_text) if preview is not None else QIcon())
+        self.credit.setText(self._credit_text(sale))
+        self.credit.setVisible(sale.state in COMMIT_STATES)
+
+    def enable_preview(self, enabled: bool) -> None:
+        """The Preview button is for a sale being edited, while no request runs."""
+        if not self.preview.busy:
+            self.preview.setEnabled(enabled)
 
     def _hint(self, sale: Sale) -> str:
         if sale.preview is not None:
@@ -81,15 +93,15 @@ class SaleSide(QWidget):
             )
         return self.tr("Tap an item once per unit, then tap Preview.")
 
-    def _main_text(self, sale: Sale) -> str:
+    def _credit_text(self, sale: Sale) -> str:
         if sale.state is SaleState.CREDITING:
             return self.tr("Crediting…")
         if sale.state is not SaleState.EDITING and sale.preview_unavailable:
             if sale.state is SaleState.FAILED:
                 return self.tr("Try again: save the credit")
             return self.tr("Save the credit")
-        if sale.state is SaleState.EDITING or sale.preview is None:
-            return self.tr("Preview")
+        if sale.preview is None:
+            return self.tr("Credit")
         points = format_points(sale.preview.points.total, self.amount_locale)
         if sale.state is SaleState.FAILED:
             return self.tr("Try again: credit %1 points").replace("%1", points)
