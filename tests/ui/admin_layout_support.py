@@ -141,12 +141,13 @@ def audit(root: QWidget, *, min_px: int = 44) -> list[str]:
                 )
             if min(widget.width(), widget.height()) < min_px and text:
                 problems.append(f"{name}: {widget.width()}x{widget.height()} under {min_px} px")
-        elif isinstance(widget, QLabel) and widget.text() and not widget.wordWrap():
+        elif isinstance(widget, QLabel) and QLabel.text(widget) and not widget.wordWrap():
             if widget.pixmap() is not None and not widget.pixmap().isNull():
                 continue
-            needed = widget.fontMetrics().horizontalAdvance(widget.text())
+            shown = QLabel.text(widget)  # (an ElidedLabel's text() is the whole text)
+            needed = widget.fontMetrics().horizontalAdvance(shown)
             room = widget.contentsRect().width() - 2 * widget.margin() - widget.indent()
-            if needed > room + 1 and widget.toolTip() != widget.text():
+            if needed > room + 1 and not ("…" in shown and widget.toolTip()):
                 problems.append(f"{name}: text needs {needed} px, has {room}")
     visible = [(b, _visible_rect(b)) for b in buttons]
     for index, (first, a) in enumerate(visible):

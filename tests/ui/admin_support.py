@@ -76,6 +76,12 @@ class Rig:
             self.tap(options)
         assert self.section.list.options.isVisible()
 
+    async def confirm(self) -> None:
+        """Tap the confirmation sheet's action once it accepts taps (painted, guard passed)."""
+        button = self.section.sheet.confirm
+        await until(lambda: button.armed)
+        self.tap(button)
+
     def type_into(self, edit: Any, text: str) -> None:
         """Type like a keyboard (QTest aborts on letters beyond ASCII: those are inserted)."""
         edit.clear()

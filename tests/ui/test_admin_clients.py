@@ -179,7 +179,7 @@ def test_suspend_confirmed(rig: Rig, arun: Callable[..., Any]) -> None:
         assert section.sheet.asking == "suspend"
         assert "stops earning points" in section.sheet.consequence.text()
         rig.shot("clients_suspend_confirm")
-        rig.tap(section.sheet.confirm)
+        await rig.confirm()
         await until(lambda: section.banner.kind == "success")
         await open_client(rig, section, "camila.diaz", "Camila Díaz")
         assert not section.panel.suspend_button.isEnabled()
@@ -202,13 +202,13 @@ def test_removal_needs_a_reason_and_explains_the_grace_period(
         assert section.sheet.asking == "remove"
         assert "30 days" in section.sheet.consequence.text()
         assert "only the merchant panel can restore" in section.sheet.consequence.text()
-        rig.tap(section.sheet.confirm)  # no reason chosen
+        await rig.confirm()  # no reason chosen
         assert section.sheet.problem.text() == problem_text(Problem.NO_REASON)
         assert rig.requests("DELETE", CLIENTS) == []
         rig.tap(section.reasons.buttons[RemovalReason.INCORRECT_EMAIL])
         rig.tap(section.reasons.buttons[RemovalReason.DUPLICATE_CLIENT])
         rig.shot("clients_removal_confirm")
-        rig.tap(section.sheet.confirm)
+        await rig.confirm()
         await until(lambda: section.banner.kind == "success")
         await rig.idle("list")
         assert "Camila Díaz" not in section.list.texts(0)

@@ -94,3 +94,61 @@ def test_every_list_fits_with_long_names(
             assert audit(section) == []
 
         arun(scenario())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_clients_form_and_its_confirmations_fit(
+    size: tuple[int, int],
+    lang: str,
+    qapp: QApplication,
+    qtbot: QtBot,
+    themed: None,
+    session: CounterSession,
+    sim_world: World,
+    arun: Callable[..., Any],
+    tmp_path: Path,
+) -> None:
+    """A long-named client's form: Suspend, Schedule removal and Save changes whole;
+    the removal's question and reasons whole, the reason buttons apart; the name column
+    still wide after a suspend."""
+    lengthen_names(sim_world)
+    with language(qapp, lang):
+        section = ClientsSection(session)
+        left = Qt.MouseButton.LeftButton
+
+        async def scenario() -> None:
+            window = await in_manager_window(qtbot, session, section, tmp_path, size)
+            await until(lambda: section.list.loads >= 1 and not section.tasks.running("list"))
+            await until(lambda: not section.tasks.running("levels"))
+            names = section.list.texts(0)
+            row = next(i for i, n in enumerate(names) if n.startswith("María"))
+            section.list.activated.emit(row)
+            await until(lambda: not section.tasks.running("registered"))
+            qapp.processEvents()
+            shot(window, f"client-form-{lang}-{size[0]}")
+            assert audit(section) == []
+            # The removal: question, consequence, four reasons.
+            qtbot.mouseClick(section.panel.danger_button, left)
+            await until(lambda: section.sheet.isVisible())
+            qapp.processEvents()
+            shot(window, f"client-removal-{lang}-{size[0]}")
+            assert audit(section) == []
+            assert section.reasons.isVisible()
+            qtbot.mouseClick(section.sheet.back, left)
+            # Suspend, confirmed: back on the list, the name column still wide.
+            qtbot.mouseClick(section.panel.suspend_button, left)
+            await until(lambda: section.sheet.isVisible())
+            qapp.processEvents()
+            shot(window, f"client-suspend-{lang}-{size[0]}")
+            assert audit(section) == []
+            loads = section.list.loads
+            await until(lambda: section.sheet.confirm.armed)
+            qtbot.mouseClick(section.sheet.confirm, left)
+            await until(lambda: section.list.loads > loads and not section.tasks.running("list"))
+            qapp.processEvents()
+            shot(window, f"client-suspended-{lang}-{size[0]}")
+            assert column_widths(section.list.table)[0] >= 180
+            assert audit(section) == []
+
+        arun(scenario())

@@ -199,7 +199,7 @@ def test_delete_a_level_confirmed(rig: Rig, arun: Callable[..., Any]) -> None:
         assert "a few seconds" in section.sheet.consequence.text()
         assert not section.pages.isEnabled()  # the form waits for the answer
         rig.shot("levels_delete_confirm")
-        rig.tap(section.sheet.confirm)
+        await rig.confirm()
         await until(lambda: section.banner.kind == "success")
         await rig.loaded(2)
         assert names(section) == ["Bronce", "Plata"]

@@ -271,7 +271,7 @@ def test_delete_confirmed(rig: Rig, arun: Callable[..., Any]) -> None:
         assert section.sheet.asking == "delete"
         assert "Diego Pereyra" in section.sheet.question.text()
         rig.shot("operators_delete_confirm")
-        rig.tap(section.sheet.confirm)
+        await rig.confirm()
         await until(lambda: section.banner.kind == "success")
         await rig.loaded(2)
         assert "Diego Pereyra" not in section.list.texts(0)

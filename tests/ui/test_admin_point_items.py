@@ -231,7 +231,7 @@ def test_delete_asks_first(rig: Rig, arun: Callable[..., Any]) -> None:
         assert section.sheet.isHidden()
         assert rig.requests("DELETE", ITEMS) == []
         rig.tap(section.form.danger_button)
-        rig.tap(section.sheet.confirm)
+        await rig.confirm()
         await until(lambda: section.banner.kind == "success")
         await rig.loaded(2)
         assert "Café" not in names(section)

@@ -81,7 +81,7 @@ def test_deliver_a_pending_exchange(rig: Rig, arun: Callable[..., Any]) -> None:
         assert section.sheet.asking == "deliver"
         assert "Café con medialunas" in section.sheet.consequence.text()
         rig.shot("purchases_deliver_confirm")
-        rig.tap(section.sheet.confirm)
+        await rig.confirm()
         await until(lambda: section.banner.kind == "success")
         await rig.idle("list")
         row = codes(section).index("PEND2345")
@@ -102,7 +102,7 @@ def test_expired_exchange_refused_in_plain_words(rig: Rig, arun: Callable[..., A
     async def scenario() -> None:
         await rig.loaded()
         section.list.activated.emit(codes(section).index("VENC3456"))  # still reads pending
-        rig.tap(section.sheet.confirm)
+        await rig.confirm()
         await until(lambda: section.banner.kind == "error")
         assert "has expired" in section.banner.text()
         assert section.sheet.isHidden()

@@ -5,7 +5,7 @@ with Suspend and Schedule removal, and the removal reasons for the confirmation.
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
-from PySide6.QtWidgets import QGridLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from kiosk.api.models.clients import Client, RemovalReason
 from kiosk.core.admin_clients import (
@@ -19,6 +19,7 @@ from kiosk.core.admin_clients import (
     REMOVAL_REASONS,
     ClientForm,
 )
+from kiosk.ui.admin.chips import FlowLayout
 from kiosk.ui.admin.form import TALL, FormPanel, line, set_read_only
 from kiosk.ui.icons import icon
 from kiosk.ui.theme import current_palette
@@ -41,16 +42,15 @@ class RemovalReasons(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.buttons: dict[RemovalReason, QPushButton] = {}
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 8, 0, 0)
-        grid.setSpacing(8)
-        for index, reason in enumerate(REMOVAL_REASONS):
+        # They wrap onto more lines rather than overlap (Spanish, 1024 px).
+        flow = FlowLayout(self, spacing=8)
+        for reason in REMOVAL_REASONS:
             button = QPushButton(reason_text(reason))
             button.setCheckable(True)
             button.setProperty("role", "tile")
             button.setStyleSheet("QPushButton { min-height: 28px; padding: 8px 16px; }")
             button.setMinimumHeight(48)
-            grid.addWidget(button, index // 2, index % 2)
+            flow.addWidget(button)
             self.buttons[reason] = button
 
     def chosen(self) -> tuple[RemovalReason, ...]:
@@ -96,7 +96,7 @@ class ClientPanel(FormPanel):
         self.suspend_button.setMinimumHeight(64)
         # Never squeezed below its text (the Spanish label is longer).
         self.suspend_button.setMinimumWidth(self.suspend_button.sizeHint().width())
-        self.extra_buttons.addWidget(self.suspend_button)
+        self.add_footer_button(self.suspend_button)
 
     def set_busy(self, busy: bool) -> None:
         super().set_busy(busy)
@@ -144,6 +144,6 @@ class ClientPanel(FormPanel):
         """Empty the panel (personal data) after an idle reset or a removal."""
         self.client = None
         self.original = ClientForm()
-        self.heading.clear()
+        self.heading.setText("")
         self.set_email_locked(False)
         self.fill(ClientForm())

@@ -3,17 +3,31 @@ then Back or the action itself (red).
 
 An in-screen panel rather than a modal dialog: never ``dialog.exec()`` inside a
 coroutine (qasync issue #59), and better on a touch counter. Extra content (the
-reasons of a client's removal) goes into ``extra``.
+reasons of a client's removal) goes into ``extra``. It takes the place of the page
+that asked (the section hides it), its texts scroll when taller than the room, and
+its buttons stay in place at the bottom.
+
+The action's button is a ``CommitButton``: armed only once the sheet has been painted
+and ``ARM_GUARD_MS`` passed, so a double tap on "Delete" or "Deliver" never lands on
+the confirmation; busy at once when tapped (one tap, one request).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
-from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.commit_button import CommitButton
 
 TALL = "QPushButton { min-height: 44px; padding: 8px 28px; }"  # 64 px with the padding
 
@@ -45,11 +59,11 @@ class ConfirmSheet(QFrame):
         self.back = QPushButton(self.tr("Back"))
         self.back.setStyleSheet(TALL)
         self.back.clicked.connect(self.dismiss)
-        self.confirm = BusyButton()
+        self.confirm = CommitButton(primary=False)
         self.confirm.setProperty("role", "danger")
         self.confirm.setStyleSheet(TALL)
-        self.confirm.setMinimumWidth(240)
-        self.confirm.clicked.connect(self.confirmed.emit)
+        self.confirm.setMinimumWidth(200)
+        self.confirm.committed.connect(self.confirmed.emit)
         texts = QVBoxLayout()
         texts.setSpacing(8)
         texts.addWidget(self.question)
@@ -61,14 +75,25 @@ class ConfirmSheet(QFrame):
         buttons.addStretch(1)
         buttons.addWidget(self.back)
         buttons.addWidget(self.confirm)
-        top = QHBoxLayout()
+        content = QWidget()
+        content.setObjectName("sheetContent")
+        content.setStyleSheet("QWidget#sheetContent { background: transparent; }")
+        top = QHBoxLayout(content)
+        top.setContentsMargins(0, 0, 8, 0)
         top.setSpacing(16)
         top.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
         top.addLayout(texts, 1)
+        self.scroller = QScrollArea()
+        self.scroller.setWidget(content)
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroller.setStyleSheet("QScrollArea { background: transparent; border: none; }")
+        self.scroller.viewport().setAutoFillBackground(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 20)
         layout.setSpacing(16)
-        layout.addLayout(top)
+        layout.addWidget(self.scroller, 1)
         layout.addLayout(buttons)
         self._extra_widget: QWidget | None = None
         self.hide()
@@ -101,6 +126,8 @@ class ConfirmSheet(QFrame):
         self.confirm.set_busy(False)
         self.back.setEnabled(True)
         self.show()
+        self.scroller.verticalScrollBar().setValue(0)
+        self.confirm.arm()  # taps count once the sheet was painted and the guard passed
 
     def _set_extra(self, widget: QWidget | None) -> None:
         if self._extra_widget is not None and self._extra_widget is not widget:
@@ -127,5 +154,6 @@ class ConfirmSheet(QFrame):
         self.action = ""
         self.subject = None
         self._set_extra(None)
+        self.confirm.disarm()
         self.hide()
         self.dismissed.emit()

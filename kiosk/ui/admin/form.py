@@ -15,7 +15,6 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Sign
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -25,9 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.core.admin_forms import GENERAL, Problem
+from kiosk.ui.admin.chips import FlowLayout
 from kiosk.ui.icons import icon
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.elided import ElidedLabel
 
 CONTEXT = "AdminForm"
 FIELD_PX = 48  # touch target of a text field
@@ -164,7 +165,8 @@ class FormPanel(QFrame):
             f" border-style: dashed; }}"
             f' QPushButton[role="danger"]:disabled {{ background: {p.border}; color: {p.muted}; }}'
         )
-        self.heading = QLabel(heading)
+        # A long name elides (whole in the tooltip; the fields show it whole too).
+        self.heading = ElidedLabel(heading)
         self.heading.setProperty("role", "heading")
         self.notes = QVBoxLayout()
         self.notes.setSpacing(4)
@@ -211,18 +213,16 @@ class FormPanel(QFrame):
         self.danger_button.setMinimumHeight(64)
         self.danger_button.clicked.connect(self.delete_requested.emit)
         self.danger_button.setVisible(bool(danger_text))
-        self.extra_buttons = QHBoxLayout()
-        self.extra_buttons.setSpacing(12)
         self.save_button = BusyButton(save_text or self.tr("Save"), primary=True)
         self.save_button.setIcon(icon("success", p.accent_text))
         self.save_button.setMinimumHeight(64)
         self.save_button.setMinimumWidth(220)
         self.save_button.clicked.connect(self.submitted.emit)
-        footer = QHBoxLayout()
-        footer.setSpacing(12)
+        # The buttons wrap onto a second line rather than cut their words (Spanish at
+        # 1024 px): Back and the section's own first, then the destructive one, Save last.
+        self.extra_buttons = FlowLayout(spacing=12)
+        footer = self.extra_buttons
         footer.addWidget(self.back_button)
-        footer.addLayout(self.extra_buttons)
-        footer.addStretch(1)
         footer.addWidget(self.danger_button)
         footer.addWidget(self.save_button)
         layout = QVBoxLayout(self)
@@ -231,6 +231,10 @@ class FormPanel(QFrame):
         layout.addWidget(self.heading)
         layout.addWidget(self.scroller, 1)
         layout.addLayout(footer)
+
+    def add_footer_button(self, button: QPushButton) -> None:
+        """A button of the section's own in the footer, after Back."""
+        self.extra_buttons.insert_widget(1, button)
 
     # -- building ------------------------------------------------------------------------
     def add_note(self, text: str, *, warning: bool = False) -> QLabel:

@@ -62,7 +62,7 @@ class AdminSection(Screen):
         self.pages = PageStack()
         self.sheet = ConfirmSheet()
         self.sheet.confirmed.connect(self._sheet_confirmed)
-        self.sheet.dismissed.connect(lambda: self.pages.setEnabled(True))
+        self.sheet.dismissed.connect(self._sheet_dismissed)
         # The kiosk's own keyboard for touch screens without one (as on Identify).
         self.keyboard = TouchKeyboard()
         self.keyboard.setStyleSheet(
@@ -198,12 +198,20 @@ class AdminSection(Screen):
             danger=danger,
             icon_name=icon_name,
         )
+        # The sheet takes the page's place: all the height for what will happen.
         self.pages.setEnabled(False)
+        self.pages.hide()
+
+    def _sheet_dismissed(self) -> None:
+        self.pages.setEnabled(True)
+        self.pages.show()
 
     def _sheet_confirmed(self) -> None:
         action = self.sheet.action
         if action and not self.tasks.running(action):
             self.confirm(action, self.sheet.subject)
+        if self.sheet.asking and not self.tasks.running(action):
+            self.sheet.confirm.set_busy(False)  # nothing sent (a reason missing): tap again
 
     def confirm(self, action: str, subject: object) -> None:
         """The sheet's action was confirmed (subclasses start the write)."""
