@@ -1,19 +1,29 @@
 """The money exchange's amount: typed with the keypad or the keyboard, read in the
-store's locale and echoed back formatted before anything is sent."""
+store's locale and echoed back formatted before anything is sent.
+
+Laid out as the Points screen's amount: left, the amount (in the preview's format,
+whole, its font shrunk to fit when it must) over the same keypad; right, what the
+exchange is and its button. A digit past the largest amount is refused at the key,
+with the reason, in a line whose room is kept so the keys never move."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtCore import QRegularExpression, Qt, Signal
-from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from kiosk.core.amounts import AmountError, AmountLocale, AmountProblem, format_amount, parse_amount
 from kiosk.ui.messages import amount_text
-from kiosk.ui.theme import KEY_PX, PRIMARY_PX
+from kiosk.ui.theme import PRIMARY_PX, current_palette
+from kiosk.ui.widgets.amount_entry import AmountField
 from kiosk.ui.widgets.busy_button import BusyButton
-from kiosk.ui.widgets.keypad import BACKSPACE, Keypad
+from kiosk.ui.widgets.keypad import Keypad
+
+KEYPAD_MAX_WIDTH = 520
+KEYPAD_MAX_HEIGHT = 4 * 112 + 3 * 8
+ERROR_PX = 16
 
 
 class MoneyPanel(QWidget):
@@ -26,6 +36,7 @@ class MoneyPanel(QWidget):
         self.amount_locale = locale
         self.heading = QLabel(self.tr("Exchange points for money"))
         self.heading.setProperty("role", "heading")
+        self.heading.setWordWrap(True)
         self.explain = QLabel(
             self.tr(
                 "Type the amount of money the client takes. The points are debited at the "
@@ -34,46 +45,55 @@ class MoneyPanel(QWidget):
         )
         self.explain.setWordWrap(True)
         self.explain.setProperty("role", "muted")
-        self.amount = QLineEdit()
-        self.amount.setProperty("role", "big")
-        self.amount.setPlaceholderText(format_amount(Decimal(0), locale))
-        self.amount.setStyleSheet("font-size: 56px; font-weight: 600; min-height: 80px;")
-        self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.amount.setValidator(
-            QRegularExpressionValidator(QRegularExpression(r"[$\s]*[0-9.,]{0,16}"), self)
-        )
+        self.amount = AmountField(locale)
+        self.amount.setObjectName("moneyAmount")
         self.amount.setAccessibleName(self.tr("Amount of money"))
         self.amount.textChanged.connect(self._echo)
         self.amount.returnPressed.connect(self.submit)
+        self.amount.refused.connect(self._show_error)
         self.echo = QLabel()
         self.echo.setProperty("role", "muted")
+        self.echo.setWordWrap(True)
         self.echo.setStyleSheet("font-size: 22px;")
         self.error = QLabel()
         self.error.setProperty("role", "field-error")
         self.error.setWordWrap(True)
+        self.error.setStyleSheet(f"font-size: {ERROR_PX}px;")
+        font = QFont(self.error.font())
+        font.setPixelSize(ERROR_PX)
+        self.error.setFixedHeight(2 * QFontMetrics(font).lineSpacing() + 2)
+        policy = self.error.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)  # a message never moves the keys
+        self.error.setSizePolicy(policy)
         self.error.hide()
         self.exchange = BusyButton(self.tr("Exchange money"), primary=True)
         self.exchange.setMinimumHeight(PRIMARY_PX)
         self.exchange.clicked.connect(self.submit)
         self.keypad = Keypad(locale.decimal_separator)
-        self.keypad.setFixedWidth(3 * (KEY_PX + 44) + 2 * 8)
-        self.keypad.setFixedHeight(4 * KEY_PX + 3 * 8)
+        self.keypad.setMaximumHeight(KEYPAD_MAX_HEIGHT)
+        self.keypad.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.keypad.pressed.connect(self._key)
-        left = QVBoxLayout()
-        left.setSpacing(12)
-        left.addWidget(self.heading)
-        left.addWidget(self.explain)
-        left.addSpacing(8)
+        left_box = QWidget()
+        left_box.setMaximumWidth(KEYPAD_MAX_WIDTH)
+        left = QVBoxLayout(left_box)
+        left.setContentsMargins(0, 0, 0, 0)
+        left.setSpacing(8)
         left.addWidget(self.amount)
-        left.addWidget(self.echo)
         left.addWidget(self.error)
-        left.addStretch(1)
-        left.addWidget(self.exchange)
+        left.addWidget(self.keypad, 1)
+        right = QVBoxLayout()
+        right.setSpacing(12)
+        right.addWidget(self.heading)
+        right.addWidget(self.explain)
+        right.addSpacing(8)
+        right.addWidget(self.echo)
+        right.addStretch(1)
+        right.addWidget(self.exchange)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(32)
-        layout.addLayout(left, 1)
-        layout.addWidget(self.keypad, 0, Qt.AlignmentFlag.AlignTop)
+        layout.setSpacing(24)
+        layout.addWidget(left_box, 3)
+        layout.addLayout(right, 2)
         self._echo()
 
     def value(self) -> Decimal:
@@ -97,10 +117,7 @@ class MoneyPanel(QWidget):
         self._show_error("")
 
     def _key(self, key: str) -> None:
-        if key == BACKSPACE:
-            self.amount.backspace()
-        else:
-            self.amount.insert(key)
+        self.amount.press(key)
 
     def _echo(self) -> None:
         self._show_error("")
@@ -109,19 +126,21 @@ class MoneyPanel(QWidget):
             amount = parse_amount(text, self.amount_locale)
         except AmountError:
             self.echo.setText("" if text.strip() else self.tr("No amount yet"))
-            self.exchange.setText(self.tr("Exchange money"))
             return
+        # The amount is said above the button, not on it: the largest one would not fit
+        # a button in a 1024 px window.
         formatted = format_amount(amount, self.amount_locale)
         self.echo.setText(self.tr("The client takes %1").replace("%1", formatted))
-        self.exchange.setText(self.tr("Exchange %1").replace("%1", formatted))
 
     def _show_error(self, text: str) -> None:
         """``text`` under the amount, the field marked invalid ("": neither). Runs at
-        every keystroke: the field is re-polished only when its mark changes."""
+        every keystroke: the field is restyled only when its mark changes."""
         self.error.setText(text)
         self.error.setVisible(bool(text))
         invalid = "true" if text else "false"
         if self.amount.property("invalid") != invalid:
             self.amount.setProperty("invalid", invalid)
-            self.amount.style().unpolish(self.amount)
-            self.amount.style().polish(self.amount)
+            danger = current_palette().danger
+            self.amount.setStyleSheet(
+                f"#moneyAmount {{ border: 2px solid {danger}; }}" if text else ""
+            )
