@@ -177,8 +177,9 @@ def test_a_dead_letter_shows_the_reason_and_waits_in_the_pending_list_for_a_mana
         client = session.client
         assert client is not None
         sim_world.merchants[1].tables["clients"][client.id]["status"] = "SUSPENDED"
-        qtbot.mouseClick(screen.main, LEFT)
-        await until(lambda: screen.banner.kind == "error" and not screen.main.busy)
+        await until(lambda: screen.credit_button.armed)
+        qtbot.mouseClick(screen.credit_button, LEFT)
+        await until(lambda: screen.banner.kind == "error" and not screen.credit_button.busy)
         assert "suspended" in screen.banner.text()
         assert "Pending list" in screen.banner.text()
         outbox = session.outbox
@@ -391,7 +392,9 @@ def test_offline_the_credit_goes_on_without_a_preview_and_is_sent_later(
         qtbot.keyClick(screen, Qt.Key.Key_Return)
         # The preview retries (1, 2, 4 s) before the kiosk decides it is offline.
         await until(
-            lambda: screen.main.text() == "Save the credit" and not screen.main.busy, timeout=20
+            lambda: screen.credit_button.text() == "Save the credit"
+            and not screen.preview_button.busy,
+            timeout=20,
         )
         assert session.online is False
         assert not screen.preview_card.isVisible()
