@@ -225,12 +225,15 @@ async def identify_member(c: Cashier, session: CounterSession) -> None:
 # -- points ----------------------------------------------------------------------------
 async def _preview_and_credit(c: Cashier, screen: PointsScreen, kind: str) -> tuple[str, int]:
     c.begin(f"points-{kind}-preview")
-    await c.tap(screen.main)
-    await c.until(lambda: screen.preview_card.isVisible() and not screen.main.busy, "preview shown")
-    c.begin(f"points-{kind}-credit")
-    await c.tap(screen.main)
+    await c.tap(screen.preview_button)
     await c.until(
-        lambda: screen.pages.currentWidget() is screen.result and not screen.main.busy,
+        lambda: screen.preview_card.isVisible() and not screen.preview_button.busy, "preview shown"
+    )
+    await c.until(lambda: screen.credit_button.armed, "credit button armed (guard time)")
+    c.begin(f"points-{kind}-credit")
+    await c.tap(screen.credit_button)
+    await c.until(
+        lambda: screen.pages.currentWidget() is screen.result and not screen.credit_button.busy,
         "credit result shown",
     )
     outcome = screen.flow.sale.outcome
