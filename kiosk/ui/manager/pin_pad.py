@@ -17,6 +17,7 @@ from kiosk.ui.theme import KEY_PX, current_palette
 from kiosk.ui.widgets.keypad import BACKSPACE, Keypad
 
 DOT_PX = 22
+KEY_PX_MIN = 64  # a key's least height: the pad fits under a question at 1024x768
 
 
 class PinDots(QWidget):
@@ -78,12 +79,11 @@ class PinPad(QWidget):
             "clear": buttons[clear],
             "back": buttons[BACKSPACE],
         }
-        for button in self.keys.values():  # 68 px tall (a thumb's key), 92 px wide at least
-            button.setStyleSheet(f"min-height: {KEY_PX - 28}px; min-width: {KEY_PX + 16}px;")
+        size = f"min-height: {KEY_PX_MIN - 20}px; min-width: {KEY_PX + 16}px;"
+        for button in self.keys.values():  # 64 px tall at least (a thumb's key), 92 wide
+            button.setStyleSheet(size)
         self.keys["back"].setIconSize(QSize(36, 36))
-        self.keys["clear"].setStyleSheet(
-            f"font-size: 20px; min-height: {KEY_PX - 28}px; min-width: {KEY_PX + 16}px;"
-        )
+        self.keys["clear"].setStyleSheet(f"font-size: 20px; {size}")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(10)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
@@ -81,12 +81,16 @@ class TodayScreen(Screen):
         locale = session.config.locale
         heading = QLabel(self.tr("Today on this kiosk"))
         heading.setProperty("role", "heading")
-        heading.setWordWrap(True)  # the words give way to the buttons (Spanish, 1024 px)
         self.summary = QLabel()
         self.summary.setProperty("role", "muted")
-        self.summary.setWordWrap(True)
-        self.reload_button = BusyButton(self.tr("Refresh"))
+        self.summary.setWordWrap(True)  # gives way to the tabs (Spanish, 1024 px)
+        # The rows follow the journal by themselves: "Refresh" is the icon alone, which
+        # leaves the heading and the tabs their room at 1024 px in Spanish.
+        self.reload_button = BusyButton()
         self.reload_button.setIcon(icon("refresh", current_palette().accent))
+        self.reload_button.setIconSize(QSize(24, 24))
+        self.reload_button.setToolTip(self.tr("Refresh"))
+        self.reload_button.setAccessibleName(self.tr("Refresh"))
         self.reload_button.setMinimumHeight(48)
         self.reload_button.clicked.connect(self.reload)
         self.today_tab = QPushButton(self.tr("Today"))
@@ -135,6 +139,10 @@ class TodayScreen(Screen):
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.table)
         self.stack.addWidget(self.pending_panel)
+        # The list's least height is its header and a row, not the Pending page's (which
+        # never shares the screen with the cancel's confirmation): the question keeps the
+        # height its words need at 1024x768 with a client card.
+        self.stack.setMinimumHeight(self.table.minimumSizeHint().height())
         self.sheet = CancelSheet(locale)
         self.sheet.confirmed.connect(self.confirm_cancel)
         self.body.addWidget(self.top_bar)

@@ -12,8 +12,8 @@ asked (``asking_pin``), the question stays and its buttons give way to the PIN's
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QRect, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from kiosk.core.amounts import AmountLocale, format_points
@@ -23,6 +23,35 @@ from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.commit_button import CommitButton
 
 TALL = "QPushButton { min-height: 44px; padding: 8px 28px; }"  # 64 px with the padding
+
+
+class FitLabel(QLabel):
+    """A wrapped label that keeps the height its width needs (a long name, Spanish): the
+    screen's layout does not ask for height-for-width, and would squash it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        width = self.contentsRect().width()
+        if width <= 0:
+            return
+        # The font's own measure: QLabel.heightForWidth() asked a line more here.
+        flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft
+        text = self.fontMetrics().boundingRect(QRect(0, 0, width, 100_000), flags, self.text())
+        margins = self.contentsMargins()
+        needed = text.height() + margins.top() + margins.bottom()
+        if needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
 
 
 class CancelSheet(QFrame):
@@ -37,12 +66,10 @@ class CancelSheet(QFrame):
         p = current_palette()
         icon = QLabel()
         icon.setPixmap(pixmap("trash", p.danger, 36))
-        self.question = QLabel()
+        self.question = FitLabel()
         self.question.setProperty("role", "heading")
-        self.question.setWordWrap(True)
-        self.consequence = QLabel()
+        self.consequence = FitLabel()
         self.consequence.setProperty("role", "muted")
-        self.consequence.setWordWrap(True)
         self.back = QPushButton(self.tr("Back"))
         self.back.setStyleSheet(TALL)
         self.back.clicked.connect(self.dismiss)
@@ -70,6 +97,7 @@ class CancelSheet(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 20)
         layout.setSpacing(16)
+        self._layout = layout
         layout.addLayout(top)
         layout.addWidget(self.buttons)
         self.hide()
@@ -114,6 +142,11 @@ class CancelSheet(QFrame):
         """A manager's PIN is asked below: the question stays, its buttons step aside
         (the PIN sheet has the one way back)."""
         self.buttons.setVisible(not asking)
+        # The question alone, tighter: the pad below needs the room (1024x768, a client
+        # card, a long name). What the cancel does was read before confirming.
+        self.consequence.setVisible(not asking)
+        vertical = 12 if asking else 20
+        self._layout.setContentsMargins(24, vertical, 24, vertical)
         if not asking and self.isVisible():
             self.setFocus()
 
