@@ -54,6 +54,7 @@ class Problem(StrEnum):
     DOCUMENT_FORMAT = "document_format"
     PHONE_FORMAT = "phone_format"
     NO_REASON = "no_reason"  # a removal needs at least one reason
+    NO_BRANCH = "no_branch"  # an operator needs at least one branch to work in
     INVALID = "invalid"  # any other rule the API names
 
 

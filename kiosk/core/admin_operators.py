@@ -132,6 +132,10 @@ def validate_operator(form: OperatorForm, *, creating: bool) -> Problems:
     phone = form.phone.strip()
     if phone and not _phone_ok(phone):
         problems[PHONE] = Problem.PHONE_FORMAT
+    if creating and not form.chosen():
+        # Without a branch the operator cannot work anywhere (issue #14): refused here,
+        # though the API would take it.
+        problems[BRANCHES] = Problem.NO_BRANCH
     for choice in form.chosen():
         _, problem = whole_problem(choice.group, minimum=1, required=False)
         if problem is not None:
@@ -183,9 +187,12 @@ def operator_changes(original: OperatorForm, form: OperatorForm) -> OperatorChan
 
 
 def problems_of_clearing(original: OperatorForm, form: OperatorForm) -> Problems:
+    problems: Problems = {}
     if original.phone.strip() and not form.phone.strip():
-        return {PHONE: Problem.CANNOT_CLEAR}
-    return {}
+        problems[PHONE] = Problem.CANNOT_CLEAR
+    if original.chosen() and not form.chosen():
+        problems[BRANCHES] = Problem.NO_BRANCH  # every branch taken away: refused too
+    return problems
 
 
 def resolver(form: OperatorForm) -> Resolver:

@@ -152,3 +152,70 @@ def test_a_clients_form_and_its_confirmations_fit(
             assert audit(section) == []
 
         arun(scenario())
+
+
+FORMS: list[type[AdminSection]] = [PointItemsSection, RewardsSection, LevelsSection, OperatorsSection]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("cls", FORMS, ids=lambda c: c.__name__)
+def test_every_new_form_fits(
+    cls: type[AdminSection],
+    size: tuple[int, int],
+    lang: str,
+    qapp: QApplication,
+    qtbot: QtBot,
+    themed: None,
+    session: CounterSession,
+    sim_world: World,
+    arun: Callable[..., Any],
+    tmp_path: Path,
+) -> None:
+    lengthen_names(sim_world)
+    with language(qapp, lang):
+        section = cls(session)
+
+        async def scenario() -> None:
+            window = await in_manager_window(qtbot, session, section, tmp_path, size)
+            await until(lambda: section.list.loads >= 1 and not section.tasks.running("list"))
+            await until(lambda: not section.tasks.running("levels"))
+            await until(lambda: not section.tasks.running("branches"))
+            qtbot.mouseClick(section.list.new_button, Qt.MouseButton.LeftButton)
+            await until(lambda: section.pages.currentWidget() is not section.list)
+            await until(lambda: not any(section.tasks.running(n) for n in ("form", "branches")))
+            qapp.processEvents()
+            shot(window, f"{cls.__name__}-new-{lang}-{size[0]}")
+            assert audit(section) == []
+
+        arun(scenario())
+
+
+def test_the_reward_form_says_where_category_numbers_come_from(
+    qapp: QApplication,
+    qtbot: QtBot,
+    themed: None,
+    session: CounterSession,
+    sim_world: World,
+    arun: Callable[..., Any],
+    tmp_path: Path,
+) -> None:
+    section = RewardsSection(session)
+
+    async def scenario() -> None:
+        await in_manager_window(qtbot, session, section, tmp_path, (1280, 800))
+        await until(lambda: section.list.loads >= 1 and not section.tasks.running("list"))
+        qtbot.mouseClick(section.list.new_button, Qt.MouseButton.LeftButton)
+        form = section.form
+        assert form is not None
+        await until(lambda: section.pages.currentWidget() is form)
+        box = form.boxes["categories"]
+        assert "merchant panel" in box.hint.text()
+        assert form.categories_edit.placeholderText() == "None"  # no made-up example ids
+        in_use = form.categories_in_use.text()
+        used = sorted({c for p in section.list.items for c in p.category_ids})
+        assert in_use.startswith("Used by the rewards listed: ")
+        first = next(p for p in section.list.items if used[0] in p.category_ids)
+        assert f"{used[0]} ({first.name}" in in_use
+
+    arun(scenario())

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.admin_forms import Problem
-from kiosk.core.admin_operators import EMAIL, PASSWORD, PHONE, group_key
+from kiosk.core.admin_operators import BRANCHES, EMAIL, PASSWORD, PHONE, group_key
 from kiosk.core.session import CounterSession
 from kiosk.sim.world import World
 from kiosk.ui.admin.form import problem_text
@@ -140,17 +140,20 @@ def test_create_with_password_checked_first(rig: Rig, arun: Callable[..., Any]) 
         rig.tap(form.save_button)
         assert form.error_of(EMAIL) == problem_text(Problem.EMAIL_FORMAT)
         assert form.error_of(PASSWORD) == problem_text(Problem.PASSWORD_SHORT)
+        # No branch: refused in plain words (issue #14), never saved without one.
+        assert form.error_of(BRANCHES) == problem_text(Problem.NO_BRANCH)
         assert rig.requests("POST", OPERATORS) == []
         rig.shot("operators_form_error")
         rig.type_into(form.email, "bruno.diaz@almacendelsol.test")
         rig.type_into(form.password, "una clave larga")
+        rig.tap(form.row_for(CENTRO).toggle)
         rig.tap(form.save_button)
         await until(lambda: section.banner.kind == "success")
 
     arun(scenario())
     saved = next(o for o in table(rig.world, "operators").values() if o["firstName"] == "Bruno")
     assert saved["hasCompletedOnboarding"] is True
-    assert saved["branches"] == []
+    assert [b["branchId"] for b in saved["branches"]] == [CENTRO]
 
 
 def test_taken_email_and_unknown_group_on_their_fields(rig: Rig, arun: Callable[..., Any]) -> None:
@@ -161,6 +164,7 @@ def test_taken_email_and_unknown_group_on_their_fields(rig: Rig, arun: Callable[
         await rig.loaded()
         form = await open_new(rig, section)
         fill(rig, form, "Otra", "Persona", "martin.gomez@almacendelsol.test")
+        rig.tap(form.row_for(PALERMO).toggle)
         rig.tap(form.save_button)
         await until(lambda: section.banner.kind == "error")
         assert form.error_of(EMAIL) == problem_text(Problem.TAKEN)
@@ -187,12 +191,14 @@ def test_plan_cap_explained(rig: Rig, arun: Callable[..., Any]) -> None:
         await rig.loaded()
         form = await open_new(rig, section)
         fill(rig, form, "Última", "Plaza", "ultima@almacendelsol.test")
+        rig.tap(form.row_for(PALERMO).toggle)
         rig.tap(form.save_button)
         await until(lambda: section.banner.kind == "success")
         assert len(operators) == merchant.rules.operator_cap  # the plan is full now
         rig.tap(section.detail.back_button)
         form = await open_new(rig, section)
         fill(rig, form, "Una", "Más", "una.mas@almacendelsol.test")
+        rig.tap(form.row_for(PALERMO).toggle)
         rig.tap(form.save_button)
         await until(lambda: section.banner.kind == "error")
         assert "limit of operators was reached" in section.banner.text()

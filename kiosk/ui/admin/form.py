@@ -85,6 +85,9 @@ PROBLEM_TEXT = {
     ),
     Problem.PHONE_FORMAT: QT_TRANSLATE_NOOP("AdminForm", "A phone number has 6 to 15 digits."),
     Problem.NO_REASON: QT_TRANSLATE_NOOP("AdminForm", "Choose at least one reason."),
+    Problem.NO_BRANCH: QT_TRANSLATE_NOOP(
+        "AdminForm", "Choose at least one branch: without one the operator cannot work anywhere."
+    ),
     Problem.INVALID: QT_TRANSLATE_NOOP("AdminForm", "The service did not accept this. Check it."),
 }
 OTHER_FIELDS = QT_TRANSLATE_NOOP(

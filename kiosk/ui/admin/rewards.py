@@ -157,7 +157,7 @@ class RewardsSection(AdminSection):
     # -- the form ----------------------------------------------------------------------------
     def _show_form(self, product: Product | None, form: RewardForm) -> None:
         old = self.form
-        panel = RewardFormPanel(self.levels, product, self.amount_locale)
+        panel = RewardFormPanel(self.levels, product, self.amount_locale, self.list.items)
         panel.submitted.connect(self.save)
         panel.cancelled.connect(self.back_to_list)
         self.form = panel

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QLineEdit
 
 from kiosk.api.models.catalog import Level, Product
@@ -34,9 +35,29 @@ from kiosk.ui.admin.chips import ChoiceChips
 from kiosk.ui.admin.form import FormPanel, line
 
 
+def categories_in_use(products: Sequence[Product], most: int = 3) -> str:
+    """"Used by the rewards listed: 1 (Café, Alfajores); 4 (Kit matero)." (or "")."""
+    names: dict[int, list[str]] = {}
+    for product in products:
+        for category in product.category_ids:
+            names.setdefault(category, []).append(product.name or f"#{product.id}")
+    if not names:
+        return ""
+    parts = [
+        f"{category} ({', '.join(shown[:most])}{', …' if len(shown) > most else ''})"
+        for category, shown in sorted(names.items())
+    ]
+    text = QCoreApplication.translate("RewardFormPanel", "Used by the rewards listed: %1.")
+    return text.replace("%1", "; ".join(parts))
+
+
 class RewardFormPanel(FormPanel):
     def __init__(
-        self, levels: Sequence[Level], product: Product | None, locale: AmountLocale
+        self,
+        levels: Sequence[Level],
+        product: Product | None,
+        locale: AmountLocale,
+        known: Sequence[Product] = (),
     ) -> None:
         super().__init__(save_text=self.tr("Save reward"))
         self.levels = list(levels)
@@ -121,17 +142,25 @@ class RewardFormPanel(FormPanel):
         )
         self.max_edit = line(self.tr("No limit"))
         self.add_field(MAX_PURCHASES, self.tr("Exchanges per client (optional)"), self.max_edit)
-        self.categories_edit = line(self.tr("Like 1, 5"))
-        self.add_field(
+        # The contract gives no category list (ids only, no names): the form says where
+        # the numbers come from, and which ones the rewards listed use (issue #14).
+        self.categories_edit = line(self.tr("None"))
+        box = self.add_field(
             CATEGORIES,
             self.tr("Category numbers (optional)"),
             self.categories_edit,
             hint=self.tr(
-                "As numbered in the merchant panel, separated by commas: the service does "
-                "not give category names."
+                "Each category shows its number in the merchant panel, under Catalog, "
+                "Categories; the service does not give the kiosk their names. Type the "
+                "numbers separated by commas, or leave it empty."
             ),
             wide=True,
         )
+        self.categories_in_use = QLabel(categories_in_use(known))
+        self.categories_in_use.setProperty("role", "hint")
+        self.categories_in_use.setWordWrap(True)
+        self.categories_in_use.setVisible(bool(self.categories_in_use.text()))
+        box.layout().insertWidget(3, self.categories_in_use)
 
     def _hint(self, text: str) -> QLabel:
         label = QLabel(text)
