@@ -154,7 +154,12 @@ def test_a_clients_form_and_its_confirmations_fit(
         arun(scenario())
 
 
-FORMS: list[type[AdminSection]] = [PointItemsSection, RewardsSection, LevelsSection, OperatorsSection]
+FORMS: list[type[AdminSection]] = [
+    PointItemsSection,
+    RewardsSection,
+    LevelsSection,
+    OperatorsSection,
+]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

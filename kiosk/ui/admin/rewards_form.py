@@ -36,7 +36,7 @@ from kiosk.ui.admin.form import FormPanel, line
 
 
 def categories_in_use(products: Sequence[Product], most: int = 3) -> str:
-    """"Used by the rewards listed: 1 (Café, Alfajores); 4 (Kit matero)." (or "")."""
+    """ "Used by the rewards listed: 1 (Café, Alfajores); 4 (Kit matero)." (or "")."""
     names: dict[int, list[str]] = {}
     for product in products:
         for category in product.category_ids:
