@@ -9,6 +9,7 @@ Set ``KIOSK_SHOTS`` to a folder to also save PNGs of the states seen.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -306,5 +307,35 @@ def test_back_from_the_pin_returns_to_the_confirmation_without_an_error(
         assert counter.cancels() == 1
         assert not today.sheet.isVisible()
         assert today.stack.isVisible()
+
+    arun(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_discard_asks_the_pin_under_the_pending_list_in_its_own_words(
+    counter: CounterRig, arun: Callable[..., Any], language: str, size: tuple[int, int]
+) -> None:
+    async def scenario() -> None:
+        today = await counter.open(size)
+        today.show_pending()
+        await until(lambda: not today.tasks.running("load"))
+        asking = asyncio.ensure_future(today.authorize_discard(1))
+        await until(lambda: counter.pin_sheet() is not None)
+        sheet = counter.pin_sheet()
+        assert sheet is not None
+        assert sheet.panel.hint.text() == tr(
+            "TodayScreen", "Enter the manager PIN to discard this operation."
+        )
+        assert today.stack.isVisible()  # the list it is about stays
+        whole = QRect(sheet.mapTo(counter.view, QPoint(0, 0)), sheet.size())
+        assert counter.view.rect().contains(whole)
+        assert sheet.height() >= sheet.minimumSizeHint().height()
+        assert QApplication.focusWidget() is sheet.panel.pad
+        counter.shot("discard_pin", language)
+        counter.tap(sheet.back)
+        assert await asking is None
+        assert counter.pin_sheet() is None
+        assert not today.banner.isVisible()
+        await until(lambda: not today.tasks.running("load"))
 
     arun(scenario())
