@@ -17,7 +17,7 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel
 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind, Reason
 from kiosk.api.models.clients import Client
@@ -49,8 +49,10 @@ from kiosk.ui.screens.rewards_sheets import (
 from kiosk.ui.screens.rewards_text import money_sheet, result_texts, reward_sheet
 from kiosk.ui.screens.rewards_write import PendingWrite, exchange_and_journal
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.qr_view import load_encoder
 from kiosk.ui.widgets.relayout import PageStack, one_relayout
+from kiosk.ui.widgets.whole_button import WholeButton
 
 log = logging.getLogger(__name__)
 
@@ -95,9 +97,9 @@ class RewardsScreen(Screen):
         self.rewards_tab.setChecked(True)
         self.rewards_tab.clicked.connect(lambda: self._switch(self.show_catalog))
         self.money_tab.clicked.connect(lambda: self._switch(self.show_money))
-        self.summary = QLabel()
+        self.summary = ElidedLabel(keep_chars=12)
         self.summary.setProperty("role", "muted")
-        self.refresh = QPushButton(self.tr("Refresh"))
+        self.refresh = WholeButton(self.tr("Refresh"))
         self.refresh.setIcon(icon("refresh", p.text))
         self.refresh.setMinimumHeight(48)
         self.refresh.clicked.connect(self.reload)

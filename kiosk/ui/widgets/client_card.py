@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
-    QPushButton,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -24,6 +23,7 @@ from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.offline_client import is_unverified
 from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.relayout import FixedFill
+from kiosk.ui.widgets.whole_button import WholeButton
 
 
 class ClientCard(QFrame):
@@ -37,14 +37,14 @@ class ClientCard(QFrame):
         self.name.setProperty("role", "heading")
         self.level = ElidedLabel(keep_chars=10)
         self.level.setProperty("role", "muted")
-        self.points = ElidedLabel(keep_chars=24)  # the balance: whole unless huge
+        self.points = ElidedLabel(keep_chars=14)  # the balance: whole unless huge
         self.points.setStyleSheet("font-size: 26px; font-weight: 700;")
-        self.total = ElidedLabel(keep_chars=24)
+        self.total = ElidedLabel(keep_chars=14)
         self.total.setProperty("role", "muted")
         # Masked email and document: cut in the middle, both ends stay readable.
         self.identity = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle, keep_chars=16)
         self.identity.setProperty("role", "muted")
-        self.change = QPushButton(self.tr("Change client"))
+        self.change = WholeButton(self.tr("Change client"))
         self.change.setMinimumHeight(56)
         # Never narrower than its text: the labels beside it give way instead.
         self.change.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
