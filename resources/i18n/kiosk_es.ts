@@ -4,137 +4,142 @@
 <context>
     <name>AdminForm</name>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="37"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="38"/>
         <source>This field is needed.</source>
         <translation>Este campo es obligatorio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="38"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="39"/>
         <source>Type a number, like 1,5.</source>
         <translation>Escriba un número, como 1,5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="39"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="40"/>
         <source>Type a whole number, digits only.</source>
         <translation>Escriba un número entero, solo dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="40"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="41"/>
         <source>It must be greater than zero.</source>
         <translation>Tiene que ser mayor que cero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="41"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="42"/>
         <source>It must be zero or more.</source>
         <translation>Tiene que ser cero o más.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="42"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="43"/>
         <source>The multiplier is at least 1 (1 = no bonus, 1,5 = 50% more points).</source>
         <translation>El multiplicador es 1 como mínimo (1 = sin bono, 1,5 = 50% más de puntos).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="45"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="46"/>
         <source>That is too large. Check it.</source>
         <translation>Es demasiado grande. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="46"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="47"/>
         <source>That is too small. Check it.</source>
         <translation>Es demasiado chico. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="47"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="48"/>
         <source>Type a colour like #1d4ed8 or #abc.</source>
         <translation>Escriba un color como #1d4ed8 o #abc.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="48"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="49"/>
         <source>Too long. Shorten it.</source>
         <translation>Es demasiado largo. Acórtelo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="49"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="50"/>
         <source>Not a valid email (like name@example.com).</source>
         <translation>No es un email válido (como nombre@ejemplo.com).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="52"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="53"/>
         <source>A password has at least 8 characters. Or leave it empty.</source>
         <translation>La contraseña tiene al menos 8 caracteres. También puede dejarla vacía.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="55"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="56"/>
         <source>Type a full web address starting with https://, or leave it empty.</source>
         <translation>Escriba una dirección web completa que empiece con https://, o déjela vacía.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="58"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="59"/>
         <source>Give at least one price: for clients without level or for a level.</source>
         <translation>Indique al menos un precio: para clientes sin nivel o para un nivel.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="61"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="62"/>
         <source>Type category numbers separated by commas, like 1, 5.</source>
         <translation>Escriba números de categoría separados por comas, como 1, 5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="64"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="65"/>
         <source>The same value appears twice.</source>
         <translation>El mismo valor aparece dos veces.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="65"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="66"/>
         <source>Already used by another record.</source>
         <translation>Ya lo usa otro registro.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="66"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="67"/>
         <source>This cannot be changed.</source>
         <translation>Esto no se puede cambiar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="67"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="68"/>
         <source>The email cannot be changed: the client already entered the platform.</source>
         <translation>El email no se puede cambiar: el cliente ya ingresó a la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="70"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="71"/>
         <source>This reward&apos;s stock comes from its coupons, loaded in the merchant panel. Choose “Leave the stock as it is” and save again.</source>
         <translation>El stock de este premio sale de sus cupones, cargados en el panel del comercio. Elija “Dejar el stock como está” y vuelva a guardar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="75"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="76"/>
         <source>No permission group has this number. Check it in the merchant panel, or leave it empty.</source>
         <translation>Ningún grupo de permisos tiene este número. Revíselo en el panel del comercio o déjelo vacío.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="79"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="80"/>
         <source>This cannot be emptied from the kiosk. Type a new value.</source>
         <translation>Esto no se puede vaciar desde la terminal. Escriba un valor nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="82"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="83"/>
         <source>A DNI has 6 to 8 digits; a passport 5 to 20 letters and digits.</source>
         <translation>Un DNI tiene de 6 a 8 dígitos; un pasaporte, de 5 a 20 letras y números.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="85"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="86"/>
         <source>A phone number has 6 to 15 digits.</source>
         <translation>Un teléfono tiene de 6 a 15 dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="86"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="87"/>
         <source>Choose at least one reason.</source>
         <translation>Elija al menos un motivo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="87"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="88"/>
+        <source>Choose at least one branch: without one the operator cannot work anywhere.</source>
+        <translation>Elija al menos una sucursal: sin ninguna, el operador no puede trabajar en ningún lado.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/form.py" line="91"/>
         <source>The service did not accept this. Check it.</source>
         <translation>El servicio no lo aceptó. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="89"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="93"/>
         <source>The service refused data this form does not show (%1). Call IT.</source>
         <translation>El servicio rechazó datos que este formulario no muestra (%1). Llame a soporte técnico.</translation>
     </message>
@@ -142,14 +147,20 @@
 <context>
     <name>AdminList</name>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="91"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="79"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="103"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="95"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="96"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="106"/>
+        <source>Sort and filter</source>
+        <translation>Ordenar y filtrar</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/list_view.py" line="121"/>
@@ -157,42 +168,42 @@
         <translation>Ordenar por</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="164"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="160"/>
         <source>The list could not be loaded.</source>
         <translation>No se pudo cargar la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="167"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="163"/>
         <source>Try again</source>
         <translation>Reintentar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="182"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="178"/>
         <source>Previous</source>
         <translation>Anterior</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="183"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="179"/>
         <source>Next</source>
         <translation>Siguiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="274"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="280"/>
         <source>↑ Ascending</source>
         <translation>↑ Ascendente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="274"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="280"/>
         <source>↓ Descending</source>
         <translation>↓ Descendente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="350"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="359"/>
         <source>Nothing matches. Clear the search or change the filters.</source>
         <translation>No hay coincidencias. Borre la búsqueda o cambie los filtros.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="365"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="374"/>
         <source>%1–%2 of %3</source>
         <translation>%1–%2 de %3</translation>
     </message>
@@ -231,9 +242,22 @@
     </message>
 </context>
 <context>
+    <name>AmountEntry</name>
+    <message>
+        <location filename="../../kiosk/ui/widgets/amount_entry.py" line="37"/>
+        <source>The largest amount is %1: that digit was not added.</source>
+        <translation>El monto máximo es %1: no se agregó el dígito.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/amount_entry.py" line="43"/>
+        <source>That is as many characters as fit.</source>
+        <translation>No entran más caracteres.</translation>
+    </message>
+</context>
+<context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="44"/>
         <source>Purchase amount</source>
         <translation>Monto de la compra</translation>
     </message>
@@ -249,18 +273,18 @@
 <context>
     <name>BasketView</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="261"/>
         <location filename="../../kiosk/ui/screens/points_items.py" line="262"/>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="263"/>
         <source>Empty the basket</source>
         <translation>Vaciar el carrito</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="264"/>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="265"/>
         <source>Tap the items of the purchase.</source>
         <translation>Toque los ítems de la compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="321"/>
+        <location filename="../../kiosk/ui/screens/points_items.py" line="323"/>
         <source>Basket: %1 of %2 units</source>
         <translation>Carrito: %1 de %2 unidades</translation>
     </message>
@@ -268,87 +292,87 @@
 <context>
     <name>BranchSection</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="39"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="42"/>
         <source>Branch and counter</source>
         <translation>Sucursal y mostrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="41"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="44"/>
         <source>The branch this kiosk credits for, its validation QR, and the point item buttons of the Points screen.</source>
         <translation>La sucursal para la que acredita esta terminal, su QR de validación y los botones de ítems de puntos de la pantalla Puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="51"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="53"/>
         <source>Load branches</source>
         <translation>Cargar sucursales</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="76"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="91"/>
         <source>Move up</source>
         <translation>Subir</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="77"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="92"/>
         <source>Move down</source>
         <translation>Bajar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="82"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="97"/>
         <source>Checked items show as buttons on the Points screen, in this order.</source>
         <translation>Los ítems marcados aparecen como botones en la pantalla Puntos, en este orden.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="99"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="114"/>
         <source>Branch</source>
         <translation>Sucursal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="100"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="115"/>
         <source>Validation QR</source>
         <translation>QR de validación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="101"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="116"/>
         <source>Counter buttons</source>
         <translation>Botones del mostrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="105"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="120"/>
         <source>Load the branches this key opens.</source>
         <translation>Cargue las sucursales de esta clave.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="125"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="140"/>
         <source>Choose the branch</source>
         <translation>Elija la sucursal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="142"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="157"/>
         <source>type not given</source>
         <translation>tipo sin indicar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="143"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="158"/>
         <source>no address given</source>
         <translation>sin dirección</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="144"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="159"/>
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="150"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="165"/>
         <source>None: the Code screen stays empty</source>
         <translation>Ninguno: la pantalla Código queda vacía</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="164"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="179"/>
         <source> (new code every %1 s)</source>
         <translation> (código nuevo cada %1 s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="180"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="196"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -356,37 +380,37 @@
 <context>
     <name>CancelSheet</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/today_sheet.py" line="73"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/today_sheet.py" line="76"/>
         <source>Cancel the credit</source>
         <translation>Anular la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/today_sheet.py" line="109"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="73"/>
+        <location filename="../../kiosk/ui/screens/today_sheet.py" line="111"/>
         <source>Cancel the credit of %1 points to %2 (ticket %3)?</source>
         <translation>¿Anular la acreditación de %1 puntos a %2 (ticket %3)?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="76"/>
+        <location filename="../../kiosk/ui/screens/today_sheet.py" line="114"/>
         <source>Cancel the credit of %1 points to %2?</source>
         <translation>¿Anular la acreditación de %1 puntos a %2?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="80"/>
+        <location filename="../../kiosk/ui/screens/today_sheet.py" line="118"/>
         <source>This credit has not reached the service yet: it will not be sent, and no points change.</source>
         <translation>Esta acreditación todavía no llegó al servicio: no se enviará y los puntos no cambian.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="85"/>
+        <location filename="../../kiosk/ui/screens/today_sheet.py" line="123"/>
         <source>The points are taken back from the client. This cannot be undone.</source>
         <translation>Se le descuentan los puntos al cliente. No se puede deshacer.</translation>
     </message>
@@ -394,42 +418,42 @@
 <context>
     <name>ClientCard</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="32"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="47"/>
         <source>Change client</source>
         <translation>Cambiar cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="81"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="99"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="83"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="101"/>
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="86"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="104"/>
         <source>%1 pts available</source>
         <translation>%1 pts disponibles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="90"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="108"/>
         <source>Unverified client</source>
         <translation>Cliente sin verificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="92"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="110"/>
         <source>Not verified (offline)</source>
         <translation>Sin verificar (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="93"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="111"/>
         <source>Points are credited when the connection returns</source>
         <translation>Los puntos se acreditan cuando vuelva la conexión</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="96"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="114"/>
         <source>%1 accumulated</source>
         <translation>%1 acumulados</translation>
     </message>
@@ -437,22 +461,22 @@
 <context>
     <name>ClientPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="27"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="28"/>
         <source>The client asked for it</source>
         <translation>Lo pidió el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="28"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="29"/>
         <source>Duplicate client</source>
         <translation>Cliente duplicado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="29"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="30"/>
         <source>Wrong email</source>
         <translation>Email equivocado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="30"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="31"/>
         <source>Another reason</source>
         <translation>Otro motivo</translation>
     </message>
@@ -542,7 +566,7 @@
     <name>ClientsSection</name>
     <message>
         <location filename="../../kiosk/ui/admin/clients.py" line="57"/>
-        <location filename="../../kiosk/ui/admin/clients.py" line="81"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="84"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
@@ -552,120 +576,120 @@
         <translation>Email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="64"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="65"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="65"/>
-        <location filename="../../kiosk/ui/admin/clients.py" line="140"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="67"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="143"/>
         <source>Level</source>
         <translation>Nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="67"/>
-        <location filename="../../kiosk/ui/admin/clients.py" line="82"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="69"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="85"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="73"/>
-        <location filename="../../kiosk/ui/admin/clients.py" line="83"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="75"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="86"/>
         <source>Last operation</source>
         <translation>Última operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="77"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="80"/>
         <source>State</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="80"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="83"/>
         <source>Most points first</source>
         <translation>Mayor puntaje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="84"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="87"/>
         <source>Date joined</source>
         <translation>Fecha de alta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="86"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="89"/>
         <source>Search by name, email, document, phone or card</source>
         <translation>Buscar por nombre, email, documento, teléfono o tarjeta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="87"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="90"/>
         <source>No clients yet. Clients join at the counter or on the platform.</source>
         <translation>Todavía no hay clientes. Los clientes se suman en el mostrador o en la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="111"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="114"/>
         <source>Clients</source>
         <translation>Clientes</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="115"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="118"/>
         <source>Suspended</source>
         <translation>Suspendido</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="116"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="119"/>
         <source>Active</source>
         <translation>Activo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="138"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="141"/>
         <source>All levels</source>
         <translation>Todos los niveles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="201"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="204"/>
         <source>Nothing changed.</source>
         <translation>No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="213"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="216"/>
         <source>Client saved: %1.</source>
         <translation>Cliente guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="224"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="227"/>
         <source>Suspend %1?</source>
         <translation>¿Suspender a %1?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="226"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="229"/>
         <source>The client stops earning points: credits for them are refused at every counter. Their points and exchanges stay. The kiosk cannot reactivate a client (the merchant panel can).</source>
         <translation>El cliente deja de sumar puntos: sus acreditaciones se rechazan en todos los mostradores. Sus puntos y canjes se conservan. La terminal no puede reactivar a un cliente (el panel del comercio sí).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="230"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="233"/>
         <source>Suspend client</source>
         <translation>Suspender cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="242"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="245"/>
         <source>Schedule the removal of %1?</source>
         <translation>¿Programar la baja de %1?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="244"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="247"/>
         <source>The client stops appearing at once. After %1 days their personal data is erased for good. Until then only the merchant panel can restore them; the kiosk cannot. Choose at least one reason:</source>
         <translation>El cliente deja de aparecer en el acto. A los %1 días, sus datos personales se borran para siempre. Hasta entonces, solo el panel del comercio puede restaurarlo; la terminal no. Elija al menos un motivo:</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="248"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="251"/>
         <source>Schedule removal</source>
         <translation>Dar de baja</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="272"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="275"/>
         <source>%1 is suspended: no more points until reactivated in the panel.</source>
         <translation>Cliente suspendido: %1. No suma más puntos hasta que se lo reactive en el panel.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients.py" line="286"/>
+        <location filename="../../kiosk/ui/admin/clients.py" line="289"/>
         <source>Removal of %1 scheduled: out of the lists now, personal data erased in %2 days.</source>
         <translation>Baja de %1 programada: ya no figura en las listas y sus datos personales se borran en %2 días.</translation>
     </message>
@@ -673,72 +697,72 @@
 <context>
     <name>CodePanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="115"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="120"/>
         <source>Changes in %1</source>
         <translation>Cambia en %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="117"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="122"/>
         <source>Refreshing…</source>
         <translation>Actualizando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="117"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="122"/>
         <source>Getting the new code.</source>
         <translation>Obteniendo el código nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="119"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="124"/>
         <source>Reading the code…</source>
         <translation>Leyendo el código…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="121"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="126"/>
         <source>The service lets the kiosk read the code once every %1 s.</source>
         <translation>El servicio deja que la terminal lea el código una vez cada %1 s.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="124"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="129"/>
         <source>New code in %1</source>
         <translation>Código nuevo en %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="128"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="133"/>
         <source>This branch has no validation QR</source>
         <translation>Esta sucursal no tiene QR de validación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="129"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="134"/>
         <source>Ask a manager to enable the rotating code on a QR of this branch.</source>
         <translation>Pida al encargado que active el código rotativo en un QR de esta sucursal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="133"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="138"/>
         <source>Trying again now…</source>
         <translation>Reintentando ahora…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="135"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="140"/>
         <source>The kiosk tries again by itself in %1.</source>
         <translation>La terminal vuelve a intentar sola en %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="137"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="142"/>
         <source>Code unavailable</source>
         <translation>Código no disponible</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="145"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="150"/>
         <source>The branch&apos;s kiosks read the code too often; the service asked to wait.</source>
         <translation>Las terminales de la sucursal leyeron el código demasiado seguido; el servicio pidió esperar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="148"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="153"/>
         <source>No connection to the service.</source>
         <translation>Sin conexión con el servicio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="150"/>
+        <location filename="../../kiosk/ui/screens/code_panel.py" line="155"/>
         <source>The service did not give the code.</source>
         <translation>El servicio no entregó el código.</translation>
     </message>
@@ -746,17 +770,17 @@
 <context>
     <name>CodeScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/code.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/code.py" line="52"/>
         <source>The code changes by itself. Clients read it from this screen.</source>
         <translation>El código cambia solo. Los clientes lo leen de esta pantalla.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code.py" line="75"/>
+        <location filename="../../kiosk/ui/screens/code.py" line="82"/>
         <source>Code</source>
         <translation>Código</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code.py" line="141"/>
+        <location filename="../../kiosk/ui/screens/code.py" line="151"/>
         <source>QR %1</source>
         <translation>QR %1</translation>
     </message>
@@ -764,8 +788,8 @@
 <context>
     <name>ConfirmSheet</name>
     <message>
-        <location filename="../../kiosk/ui/admin/confirm.py" line="45"/>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="45"/>
+        <location filename="../../kiosk/ui/admin/confirm.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="49"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
@@ -856,43 +880,43 @@
         <translation>Mostrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_counter.py" line="17"/>
-        <source>Language and theme apply at the next start of the kiosk.</source>
-        <translation>El idioma y el tema se aplican la próxima vez que se inicie la terminal.</translation>
+        <location filename="../../kiosk/ui/manager/settings_counter.py" line="18"/>
+        <source>A new language or theme applies as soon as it is saved: the counter starts again with it, and manager mode locks.</source>
+        <translation>Un idioma o tema nuevo se aplica apenas se guarda: el mostrador se reinicia con él y el modo encargado se bloquea.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_counter.py" line="20"/>
-        <location filename="../../kiosk/ui/manager/settings_counter.py" line="21"/>
+        <location filename="../../kiosk/ui/manager/settings_counter.py" line="23"/>
+        <location filename="../../kiosk/ui/manager/settings_counter.py" line="24"/>
         <source>seconds</source>
         <translation>segundos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_counter.py" line="29"/>
+        <location filename="../../kiosk/ui/manager/settings_counter.py" line="32"/>
         <source>Counter idle time</source>
         <translation>Inactividad del mostrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_counter.py" line="31"/>
+        <location filename="../../kiosk/ui/manager/settings_counter.py" line="34"/>
         <source>Manager mode locks after</source>
         <translation>Inactividad del modo encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_counter.py" line="33"/>
+        <location filename="../../kiosk/ui/manager/settings_counter.py" line="36"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_counter.py" line="34"/>
+        <location filename="../../kiosk/ui/manager/settings_counter.py" line="37"/>
         <source>Theme</source>
         <translation>Tema</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_counter.py" line="38"/>
+        <location filename="../../kiosk/ui/manager/settings_counter.py" line="41"/>
         <source>Without a touch for this long, the counter clears the client and goes back to Identify.</source>
         <translation>Si nadie toca la pantalla durante este tiempo, el mostrador quita al cliente y vuelve a Identificar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_counter.py" line="42"/>
+        <location filename="../../kiosk/ui/manager/settings_counter.py" line="45"/>
         <source>Without a touch for this long, manager mode locks again.</source>
         <translation>Si nadie toca la pantalla durante este tiempo, el modo encargado se vuelve a bloquear.</translation>
     </message>
@@ -900,22 +924,22 @@
 <context>
     <name>CounterStatusBar</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="83"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="136"/>
         <source>Branch %1</source>
         <translation>Sucursal %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="91"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="144"/>
         <source>Online</source>
         <translation>En línea</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="94"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="147"/>
         <source>No connection</source>
         <translation>Sin conexión</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="106"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="159"/>
         <source>%n pending</source>
         <translation>
             <numerusform>%n pendiente</numerusform>
@@ -923,7 +947,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="108"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="161"/>
         <source>%n refused</source>
         <translation>
             <numerusform>%n rechazada</numerusform>
@@ -931,17 +955,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="110"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="163"/>
         <source>waiting over 24 h: call a manager</source>
         <translation>esperando más de 24 h: llame a un encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="116"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="98"/>
         <source>Tap to see the pending operations</source>
         <translation>Toque para ver las operaciones pendientes</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="127"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="179"/>
         <source>Working…</source>
         <translation>Procesando…</translation>
     </message>
@@ -949,7 +973,7 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="216"/>
+        <location filename="../../kiosk/ui/main_window.py" line="232"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>
@@ -957,12 +981,12 @@
 <context>
     <name>CreditResultView</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="186"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="196"/>
         <source>New sale</source>
         <translation>Nueva venta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="213"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="225"/>
         <source>%n units</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -970,47 +994,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="215"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="227"/>
         <source>Ticket %1</source>
         <translation>Ticket %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="221"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="233"/>
         <source>This ticket was already credited</source>
         <translation>Este ticket ya se acreditó</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="223"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="235"/>
         <source>No new points were given.</source>
         <translation>No se dieron puntos nuevos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="227"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="239"/>
         <source>+%1 points</source>
         <translation>+%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="231"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="243"/>
         <source>New balance: %1 points</source>
         <translation>Saldo nuevo: %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="236"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="248"/>
         <source>Credited. The new balance shows on the next search.</source>
         <translation>Acreditado. El saldo nuevo aparece en la próxima búsqueda.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="238"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="250"/>
         <source>confirmed after a lost answer, credited once</source>
         <translation>confirmado tras una respuesta perdida, acreditado una sola vez</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="246"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="257"/>
+        <source>New level: %1</source>
+        <translation>Nuevo nivel: %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="257"/>
+        <source>No level now</source>
+        <translation>Ahora sin nivel</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="265"/>
         <source>Saved: the credit will be sent automatically.</source>
         <translation>Guardado: la acreditación se enviará automáticamente.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="248"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="267"/>
         <source>%n pending.</source>
         <translation>
             <numerusform>%n pendiente.</numerusform>
@@ -1018,12 +1052,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="251"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="270"/>
         <source>About %1 points, credited once it is sent.</source>
         <translation>Unos %1 puntos, acreditados cuando se envíe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="256"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="275"/>
         <source>Reference %1</source>
         <translation>Referencia %1</translation>
     </message>
@@ -1044,177 +1078,182 @@
 <context>
     <name>EnrollPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="34"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="39"/>
         <source>Type an email or a document number.</source>
         <translation>Escriba un email o un número de documento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="37"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="42"/>
         <source>Not a valid email (like name@example.com).</source>
         <translation>No es un email válido (como nombre@ejemplo.com).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="40"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="45"/>
+        <source>This email is too long: at most 64 characters before the @ and 254 in all.</source>
+        <translation>Este email es demasiado largo: hasta 64 caracteres antes de la @ y 254 en total.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="49"/>
         <source>A DNI has 7 or 8 digits, without dots.</source>
         <translation>Un DNI tiene 7 u 8 dígitos, sin puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="52"/>
         <source>A passport has 6 to 9 letters and digits.</source>
         <translation>Un pasaporte tiene de 6 a 9 letras y números.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="55"/>
         <source>The service does not accept this document. Check it and its type.</source>
         <translation>El servicio no acepta este documento. Revise el número y el tipo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="58"/>
         <source>Not a date. Type it like %1.</source>
         <translation>No es una fecha. Escríbala como %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="59"/>
         <source>The birthday cannot be in the future.</source>
         <translation>La fecha de nacimiento no puede ser futura.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="53"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="62"/>
         <source>The client is younger than the program&apos;s minimum age.</source>
         <translation>El cliente no tiene la edad mínima del programa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="56"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="65"/>
         <source>A phone number has 6 to 15 digits.</source>
         <translation>Un teléfono tiene de 6 a 15 dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="68"/>
         <source>Too long. Shorten it.</source>
         <translation>Es demasiado largo. Acórtelo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="60"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="69"/>
         <source>This field is needed.</source>
         <translation>Este campo es obligatorio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="61"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="70"/>
         <source>Already registered to a client.</source>
         <translation>Ya está registrado en otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="71"/>
         <source>The service did not accept this. Check it.</source>
         <translation>El servicio no lo aceptó. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="77"/>
         <source>Male</source>
         <translation>Masculino</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="69"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="78"/>
         <source>Female</source>
         <translation>Femenino</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="70"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="79"/>
         <source>Other</source>
         <translation>Otro</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="80"/>
         <source>Prefer not to say</source>
         <translation>Prefiere no decirlo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="165"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="174"/>
         <source>DD/MM/YYYY</source>
         <translation>DD/MM/AAAA</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="165"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="174"/>
         <source>MM/DD/YYYY</source>
         <translation>MM/DD/AAAA</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="167"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="176"/>
         <source>Enroll new client</source>
         <translation>Alta de cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="170"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="179"/>
         <source>An email or a document is needed; everything else is optional.</source>
         <translation>Hace falta un email o un documento; el resto es opcional.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="173"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="182"/>
         <source>name@example.com</source>
         <translation>nombre@ejemplo.com</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="175"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="184"/>
         <source>DNI</source>
         <translation>DNI</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="176"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="185"/>
         <source>Passport</source>
         <translation>Pasaporte</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="183"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="192"/>
         <source>11 4321 5678</source>
         <translation>11 4321 5678</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="194"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="203"/>
         <source>Email</source>
         <translation>Email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="195"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="204"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="196"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="205"/>
         <source>First names</source>
         <translation>Nombres</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="197"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="206"/>
         <source>Last names</source>
         <translation>Apellidos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="198"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="207"/>
         <source>Phone</source>
         <translation>Teléfono</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="199"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="208"/>
         <source>Birthday</source>
         <translation>Fecha de nacimiento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="200"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="209"/>
         <source>Gender</source>
         <translation>Género</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="220"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="229"/>
         <source>Go to the registered client</source>
         <translation>Ir al cliente registrado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="227"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="236"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="230"/>
+        <location filename="../../kiosk/ui/screens/enroll.py" line="239"/>
         <source>Enroll client</source>
         <translation>Dar de alta</translation>
     </message>
@@ -1235,17 +1274,17 @@
 <context>
     <name>ExchangeResult</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="120"/>
+        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="131"/>
         <source>Pickup code</source>
         <translation>Código de retiro</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="130"/>
+        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="141"/>
         <source>The client shows this code or the QR to collect it at any branch.</source>
         <translation>El cliente muestra este código o el QR para retirarlo en cualquier sucursal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="135"/>
+        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="146"/>
         <source>Done</source>
         <translation>Listo</translation>
     </message>
@@ -1253,7 +1292,7 @@
 <context>
     <name>FieldRow</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_fields.py" line="137"/>
+        <location filename="../../kiosk/ui/manager/settings_fields.py" line="164"/>
         <source>Set by IT</source>
         <translation>Lo define soporte técnico</translation>
     </message>
@@ -1261,17 +1300,17 @@
 <context>
     <name>FormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="203"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="208"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="207"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="212"/>
         <source>Delete</source>
         <translation>Eliminar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="216"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="219"/>
         <source>Save</source>
         <translation>Guardar</translation>
     </message>
@@ -1305,7 +1344,7 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/screens/identify_found.py" line="74"/>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="211"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="212"/>
         <source>Show registration QR</source>
         <translation>Mostrar QR de registro</translation>
     </message>
@@ -1320,22 +1359,22 @@
         <translation>Cliente identificado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="150"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="151"/>
         <source>No level yet: the service assigns it in a few seconds.</source>
         <translation>Todavía sin nivel: el servicio lo asigna en unos segundos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="162"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="163"/>
         <source>Client not verified (offline)</source>
         <translation>Cliente sin verificar (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="166"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="167"/>
         <source>The service checks this client when the connection returns: the points of a sale are credited then. Rewards need the client identified online.</source>
         <translation>El servicio verifica a este cliente cuando vuelva la conexión: recién entonces se acreditan los puntos de una venta. Para los premios hay que identificar al cliente con conexión.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="206"/>
+        <location filename="../../kiosk/ui/screens/identify_found.py" line="207"/>
         <source>Hide registration QR</source>
         <translation>Ocultar QR de registro</translation>
     </message>
@@ -1343,57 +1382,57 @@
 <context>
     <name>IdentifyScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="74"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="75"/>
         <source>Scan or type the client&apos;s email or DNI</source>
         <translation>Escanee o escriba el email o DNI del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="75"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="76"/>
         <source>Client&apos;s email or document</source>
         <translation>Email o documento del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="78"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="79"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="120"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="121"/>
         <source>Identify</source>
         <translation>Identificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="377"/>
+        <location filename="../../kiosk/ui/screens/identify.py" line="389"/>
         <source>Client not verified: their points are credited when the connection returns.</source>
         <translation>Cliente sin verificar: sus puntos se acreditan cuando vuelva la conexión.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="73"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="82"/>
         <source>new client</source>
         <translation>cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="76"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="85"/>
         <source>Client enrolled: %1</source>
         <translation>Cliente dado de alta: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="81"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="90"/>
         <source>%1 welcome points</source>
         <translation>%1 puntos de bienvenida</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="104"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="112"/>
         <source>This client is already registered. Go to the client instead.</source>
         <translation>Este cliente ya está registrado. Vaya a su ficha.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="110"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="118"/>
         <source>The service refused some data (%1). Check it and try again.</source>
         <translation>El servicio rechazó algunos datos (%1). Revíselos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="116"/>
+        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="124"/>
         <source>Some data is not valid. Check the marked fields.</source>
         <translation>Algunos datos no son válidos. Revise los campos marcados.</translation>
     </message>
@@ -1439,8 +1478,8 @@
 <context>
     <name>JournalTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="123"/>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="216"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="124"/>
+        <location filename="../../kiosk/ui/screens/today_table.py" line="215"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
     </message>
@@ -1448,7 +1487,7 @@
 <context>
     <name>Keypad</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/keypad.py" line="35"/>
+        <location filename="../../kiosk/ui/widgets/keypad.py" line="41"/>
         <source>Delete</source>
         <translation>Borrar</translation>
     </message>
@@ -1470,8 +1509,8 @@
     <name>LevelsSection</name>
     <message>
         <location filename="../../kiosk/ui/admin/levels.py" line="80"/>
-        <location filename="../../kiosk/ui/admin/levels.py" line="103"/>
-        <location filename="../../kiosk/ui/admin/levels.py" line="158"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="106"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="161"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
@@ -1496,150 +1535,150 @@
         <translation>Creado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="102"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="105"/>
         <source>Lowest points first</source>
         <translation>Menor puntaje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="104"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="107"/>
         <source>Points to reach it</source>
         <translation>Puntos requeridos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="105"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="108"/>
         <source>Date created</source>
         <translation>Fecha de alta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="107"/>
-        <location filename="../../kiosk/ui/admin/levels.py" line="218"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="110"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="221"/>
         <source>New level</source>
         <translation>Nuevo nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="108"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="111"/>
         <source>Search levels by name</source>
         <translation>Buscar niveles por nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="110"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="113"/>
         <source>The program has no levels: every client is without level. Tap “New level” to create the first one.</source>
         <translation>El programa no tiene niveles: ningún cliente tiene nivel. Toque “Nuevo nivel” para crear el primero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="121"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="124"/>
         <source>Levels</source>
         <translation>Niveles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="142"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="145"/>
         <source>Save level</source>
         <translation>Guardar nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="142"/>
-        <location filename="../../kiosk/ui/admin/levels.py" line="284"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="145"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="287"/>
         <source>Delete level</source>
         <translation>Eliminar nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="145"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="148"/>
         <source>After saving, the service moves clients to their new level and updates the rewards&apos; prices in the background: it may take a few seconds.</source>
         <translation>Después de guardar, el servicio pasa a los clientes a su nuevo nivel y actualiza los precios de los premios en segundo plano: puede tardar unos segundos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="151"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="154"/>
         <source>Saving replaces the whole level with what this form shows.</source>
         <translation>Al guardar, el nivel se reemplaza entero por lo que muestra este formulario.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="153"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="156"/>
         <source>Like Gold</source>
         <translation>Como Oro</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="154"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="157"/>
         <source>Like 5.000</source>
         <translation>Como 5.000</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="161"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="164"/>
         <source>Accumulated points to reach it</source>
         <translation>Puntos acumulados para alcanzarlo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="163"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="166"/>
         <source>Each level starts at a different number of points.</source>
         <translation>Cada nivel empieza en una cantidad de puntos distinta.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="167"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="170"/>
         <source>Points multiplier</source>
         <translation>Multiplicador de puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="169"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="172"/>
         <source>1 = no bonus; 1,5 = 50% more points on every purchase.</source>
         <translation>1 = sin bono; 1,5 = 50% más de puntos en cada compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="171"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="174"/>
         <source>Description</source>
         <translation>Descripción</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="173"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="176"/>
         <source>Main colour</source>
         <translation>Color principal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="174"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="177"/>
         <source>Second colour</source>
         <translation>Color secundario</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="175"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="178"/>
         <source>Border colour</source>
         <translation>Color del borde</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="183"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="186"/>
         <source>Another level already starts at these points. Choose another number.</source>
         <translation>Otro nivel ya empieza en esos puntos. Elija otro número.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="230"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="233"/>
         <source>Edit level “%1”</source>
         <translation>Editar el nivel “%1”</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="263"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="266"/>
         <source>Level saved: %1.</source>
         <translation>Nivel guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="263"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="266"/>
         <source>Level created: %1.</source>
         <translation>Nivel creado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="267"/>
-        <location filename="../../kiosk/ui/admin/levels.py" line="301"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="270"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="304"/>
         <source>Clients and prices are being relocated: it may take a few seconds.</source>
         <translation>Se están reubicando clientes y precios: puede tardar unos segundos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="278"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="281"/>
         <source>Delete the level “%1”?</source>
         <translation>¿Eliminar el nivel “%1”?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="280"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="283"/>
         <source>Its clients move to the level their points reach (or to no level), and every reward price for this level is deleted. The service does this in the background: it may take a few seconds. This cannot be undone.</source>
         <translation>Sus clientes pasan al nivel que alcanzan con sus puntos (o quedan sin nivel) y se eliminan todos los precios de premios de este nivel. El servicio lo hace en segundo plano: puede tardar unos segundos. No se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="299"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="302"/>
         <source>Level deleted: %1.</source>
         <translation>Nivel eliminado: %1.</translation>
     </message>
@@ -1647,89 +1686,100 @@
 <context>
     <name>LockPanel</name>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="26"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="31"/>
         <source>The PIN could not be checked. Try again; if it keeps happening, call IT.</source>
         <translation>No se pudo verificar el PIN. Intente de nuevo; si sigue pasando, llame a soporte técnico.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="139"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="192"/>
         <source>Start again</source>
         <translation>Empezar de nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="139"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="192"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="141"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="194"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="199"/>
         <source>Manager PIN</source>
         <translation>PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="142"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="196"/>
+        <source>Back</source>
+        <translation>Volver</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="197"/>
+        <source>Authorize</source>
+        <translation>Autorizar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="200"/>
         <source>Enter the manager PIN to open manager mode.</source>
         <translation>Ingrese el PIN de encargado para abrir el modo encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="143"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="201"/>
         <source>Unlock</source>
         <translation>Desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="145"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="203"/>
         <source>New manager PIN</source>
         <translation>Nuevo PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="147"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="205"/>
         <source>Choose %1 to %2 digits that only managers know.</source>
         <translation>Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="153"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="164"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="211"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="222"/>
         <source>Set a manager PIN</source>
         <translation>Crear un PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="156"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="214"/>
         <source>No manager PIN is set on this kiosk yet. Choose %1 to %2 digits that only managers know.</source>
         <translation>Esta terminal todavía no tiene PIN de encargado. Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="151"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="162"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="209"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="220"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="165"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="223"/>
         <source>Enter the same PIN again to confirm it.</source>
         <translation>Ingrese el mismo PIN otra vez para confirmarlo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="166"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="224"/>
         <source>Save PIN and unlock</source>
         <translation>Guardar PIN y desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="182"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="240"/>
         <source>Too many wrong PINs. Try again in %1.</source>
         <translation>Demasiados PIN incorrectos. Intente de nuevo en %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="191"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="249"/>
         <source>You can try again now.</source>
         <translation>Ya puede volver a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="210"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="268"/>
         <source>The two PINs do not match. Choose a PIN again.</source>
         <translation>Los dos PIN no coinciden. Elija el PIN de nuevo.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="239"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="297"/>
         <source>Wrong PIN. %n tries left before a wait.</source>
         <translation>
             <numerusform>PIN incorrecto. Queda %n intento antes de una espera.</numerusform>
@@ -1740,7 +1790,7 @@
 <context>
     <name>ManagerScreen</name>
     <message>
-        <location filename="../../kiosk/ui/manager/gate.py" line="130"/>
+        <location filename="../../kiosk/ui/manager/gate.py" line="131"/>
         <source>Manager</source>
         <translation>Encargado</translation>
     </message>
@@ -1911,27 +1961,27 @@
 <context>
     <name>ManagerView</name>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="60"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="61"/>
         <source>Manager mode</source>
         <translation>Modo encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="62"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="63"/>
         <source>Locks again by itself when nobody touches the screen.</source>
         <translation>Se bloquea solo si nadie toca la pantalla.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="64"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="65"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="68"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="69"/>
         <source>Change PIN</source>
         <translation>Cambiar PIN</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="72"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="73"/>
         <source>Lock</source>
         <translation>Bloquear</translation>
     </message>
@@ -1944,17 +1994,17 @@
 <context>
     <name>MatchRow</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="38"/>
+        <location filename="../../kiosk/ui/screens/identify_matches.py" line="41"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/identify_matches.py" line="46"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/identify_matches.py" line="49"/>
         <source>Suspended</source>
         <translation>Suspendido</translation>
     </message>
@@ -1962,32 +2012,32 @@
 <context>
     <name>MatchesPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="83"/>
+        <location filename="../../kiosk/ui/screens/identify_matches.py" line="88"/>
         <source>More clients match: type more of the email or document.</source>
         <translation>Coinciden más clientes: escriba más del email o del documento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="85"/>
+        <location filename="../../kiosk/ui/screens/identify_matches.py" line="90"/>
         <source>Enroll new client</source>
         <translation>Dar de alta cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="113"/>
+        <location filename="../../kiosk/ui/screens/identify_matches.py" line="118"/>
         <source>No exact match</source>
         <translation>No hay una coincidencia exacta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="115"/>
+        <location filename="../../kiosk/ui/screens/identify_matches.py" line="120"/>
         <source>Tap the client if they are on this list, or enroll a new client.</source>
         <translation>Toque al cliente si está en esta lista, o dé de alta un cliente nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="118"/>
+        <location filename="../../kiosk/ui/screens/identify_matches.py" line="123"/>
         <source>No client with this email or document</source>
         <translation>Ningún cliente tiene este email o documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="120"/>
+        <location filename="../../kiosk/ui/screens/identify_matches.py" line="125"/>
         <source>Check it with the client, or enroll them now: it takes a minute.</source>
         <translation>Verifíquelo con el cliente, o dé de alta al cliente ahora: lleva un minuto.</translation>
     </message>
@@ -2298,45 +2348,39 @@
 <context>
     <name>MoneyPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="27"/>
+        <location filename="../../kiosk/ui/screens/rewards_money.py" line="37"/>
         <source>Exchange points for money</source>
         <translation>Canjear puntos por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="31"/>
+        <location filename="../../kiosk/ui/screens/rewards_money.py" line="42"/>
         <source>Type the amount of money the client takes. The points are debited at the program&apos;s rate; the merchant may set a minimum.</source>
         <translation>Escriba el monto en dinero que se lleva el cliente. Los puntos se descuentan según la tasa del programa; el comercio puede fijar un mínimo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/rewards_money.py" line="50"/>
         <source>Amount of money</source>
         <translation>Monto en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="55"/>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="112"/>
+        <location filename="../../kiosk/ui/screens/rewards_money.py" line="69"/>
         <source>Exchange money</source>
         <translation>Canjear dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="90"/>
+        <location filename="../../kiosk/ui/screens/rewards_money.py" line="110"/>
         <source>Type the amount of money.</source>
         <translation>Escriba el monto en dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="111"/>
+        <location filename="../../kiosk/ui/screens/rewards_money.py" line="128"/>
         <source>No amount yet</source>
         <translation>Todavía no hay monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="115"/>
+        <location filename="../../kiosk/ui/screens/rewards_money.py" line="133"/>
         <source>The client takes %1</source>
         <translation>El cliente se lleva %1</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="116"/>
-        <source>Exchange %1</source>
-        <translation>Canjear %1</translation>
     </message>
 </context>
 <context>
@@ -2426,37 +2470,37 @@
 <context>
     <name>OperatorDetail</name>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="194"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="197"/>
         <source>Branches and permission groups</source>
         <translation>Sucursales y grupos de permisos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="196"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="199"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="197"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="200"/>
         <source>Edit operator</source>
         <translation>Editar operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="198"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="201"/>
         <source>Delete operator</source>
         <translation>Eliminar operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="252"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="271"/>
         <source>No branch assigned.</source>
         <translation>No tiene sucursales asignadas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="258"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="277"/>
         <source>Group %1</source>
         <translation>Grupo %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="260"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="279"/>
         <source>No permission group: can do nothing here yet</source>
         <translation>Sin grupo de permisos: todavía no puede hacer nada acá</translation>
     </message>
@@ -2464,77 +2508,77 @@
 <context>
     <name>OperatorFormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="83"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="86"/>
         <source>Save operator</source>
         <translation>Guardar operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="88"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="91"/>
         <source>Without a password the operator receives an email to set one. With a password they can log in at once.</source>
         <translation>Sin contraseña, el operador recibe un email para crearla. Con contraseña, puede ingresar enseguida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="96"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="99"/>
         <source>Email, password and document cannot be changed from the kiosk. Branches, when changed, replace all the operator&apos;s assignments.</source>
         <translation>El email, la contraseña y el documento no se pueden cambiar desde la terminal. Si cambia las sucursales, se reemplazan todas las asignaciones del operador.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="103"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="106"/>
         <source>name@example.com</source>
         <translation>nombre@ejemplo.com</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="104"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="107"/>
         <source>Leave empty to send an email</source>
         <translation>Déjela vacía para enviar un email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="108"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="111"/>
         <source>First names</source>
         <translation>Nombres</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="109"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="112"/>
         <source>Last names</source>
         <translation>Apellidos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="110"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="113"/>
         <source>Email</source>
         <translation>Email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="114"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="117"/>
         <source>Password (optional)</source>
         <translation>Contraseña (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="116"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="119"/>
         <source>At least 8 characters.</source>
         <translation>Al menos 8 caracteres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="118"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="121"/>
         <source>Phone (optional)</source>
         <translation>Teléfono (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="119"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="122"/>
         <source>Document (optional)</source>
         <translation>Documento (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="120"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="123"/>
         <source>Branches</source>
         <translation>Sucursales</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="123"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="126"/>
         <source>Tap the branches where the operator works. Permission groups are numbered in the merchant panel; without one the operator can do nothing in that branch until a group is assigned there.</source>
         <translation>Toque las sucursales donde trabaja el operador. Los grupos de permisos están numerados en el panel del comercio; sin grupo, el operador no puede hacer nada en esa sucursal hasta que se le asigne uno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="138"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="141"/>
         <source>Permission group number (optional)</source>
         <translation>Número de grupo de permisos (opcional)</translation>
     </message>
@@ -2543,132 +2587,132 @@
     <name>OperatorsSection</name>
     <message>
         <location filename="../../kiosk/ui/admin/operators.py" line="59"/>
-        <location filename="../../kiosk/ui/admin/operators.py" line="66"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="71"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/operators.py" line="60"/>
-        <location filename="../../kiosk/ui/admin/operators.py" line="67"/>
-        <location filename="../../kiosk/ui/admin/operators.py" line="126"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="72"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="131"/>
         <source>Email</source>
         <translation>Email</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/operators.py" line="61"/>
-        <location filename="../../kiosk/ui/admin/operators.py" line="68"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="73"/>
         <source>Role</source>
         <translation>Rol</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="62"/>
-        <location filename="../../kiosk/ui/admin/operators.py" line="129"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="63"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="134"/>
         <source>Created</source>
         <translation>Creado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="65"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="70"/>
         <source>Administrators first</source>
         <translation>Administradores primero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="69"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="74"/>
         <source>Date created</source>
         <translation>Fecha de alta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="71"/>
-        <location filename="../../kiosk/ui/admin/operators.py" line="159"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="76"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="164"/>
         <source>New operator</source>
         <translation>Nuevo operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="72"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="77"/>
         <source>Search by name, email or document</source>
         <translation>Buscar por nombre, email o documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="73"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="78"/>
         <source>No operators yet. Tap “New operator” to add one.</source>
         <translation>Todavía no hay operadores. Toque “Nuevo operador” para agregar uno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="85"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="90"/>
         <source>Operators</source>
         <translation>Operadores</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="89"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="94"/>
         <source>Administrator</source>
         <translation>Administrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="91"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="96"/>
         <source>Operator</source>
         <translation>Operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="122"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="127"/>
         <source>Has access to the merchant panel.</source>
         <translation>Tiene acceso al panel del comercio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="124"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="129"/>
         <source>Has not set a password yet (an email was sent to set one).</source>
         <translation>Todavía no creó su contraseña (se le envió un email para crearla).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="127"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="132"/>
         <source>Phone</source>
         <translation>Teléfono</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="128"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="133"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="170"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="175"/>
         <source>Edit operator “%1”</source>
         <translation>Editar el operador “%1”</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="198"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="203"/>
         <source>The plan&apos;s limit of operators was reached: no operator was created. Delete an operator who no longer works here, or ask for a larger plan.</source>
         <translation>Se alcanzó el límite de operadores del plan: no se creó ningún operador. Elimine un operador que ya no trabaje acá o pida un plan más grande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="218"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="223"/>
         <source>Nothing changed.</source>
         <translation>No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="228"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="233"/>
         <source>Operator saved: %1.</source>
         <translation>Operador guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="230"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="235"/>
         <source>Operator created: %1.</source>
         <translation>Operador creado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="242"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="247"/>
         <source>Delete the operator %1?</source>
         <translation>¿Eliminar al operador %1?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="244"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="249"/>
         <source>They lose access to the merchant panel at once. The operations they registered stay as they are. This cannot be undone.</source>
         <translation>Pierde el acceso al panel del comercio en el acto. Las operaciones que registró quedan como están. No se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="247"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="252"/>
         <source>Delete operator</source>
         <translation>Eliminar operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="263"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="268"/>
         <source>Operator deleted: %1.</source>
         <translation>Operador eliminado: %1.</translation>
     </message>
@@ -2676,17 +2720,17 @@
 <context>
     <name>PendingPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="209"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="211"/>
         <source>Retry now</source>
         <translation>Reintentar ahora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="214"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="216"/>
         <source>Nothing waiting: every credit and cancel of this kiosk has been sent.</source>
         <translation>Nada en espera: todas las acreditaciones y anulaciones de este kiosco fueron enviadas.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="237"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="239"/>
         <source>%n waiting to be sent</source>
         <translation>
             <numerusform>%n esperando envío</numerusform>
@@ -2694,7 +2738,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="239"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="241"/>
         <source>%n refused by the server: a manager must discard</source>
         <translation>
             <numerusform>%n rechazada por el servidor: un encargado debe descartarla</numerusform>
@@ -2702,7 +2746,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="247"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="249"/>
         <source>%n operation(s) waiting for more than 24 hours. Manager: check the connection and the server, or call support.</source>
         <translation>
             <numerusform>%n operación espera hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
@@ -2783,7 +2827,7 @@
         <translation>%1 días</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="150"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="152"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -2791,14 +2835,14 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="155"/>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="171"/>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="181"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="157"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="173"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="183"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="175"/>
+        <location filename="../../kiosk/ui/screens/today_pending.py" line="177"/>
         <source>Tap again to discard</source>
         <translation>Toque de nuevo para descartar</translation>
     </message>
@@ -2806,7 +2850,7 @@
 <context>
     <name>PinDots</name>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/pin_pad.py" line="34"/>
+        <location filename="../../kiosk/ui/manager/pin_pad.py" line="36"/>
         <source>%n digits typed</source>
         <translation>
             <numerusform>%n dígito ingresado</numerusform>
@@ -2817,185 +2861,172 @@
 <context>
     <name>PinPad</name>
     <message>
-        <location filename="../../kiosk/ui/manager/pin_pad.py" line="82"/>
-        <source>Delete</source>
-        <translation>Borrar</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/manager/pin_pad.py" line="86"/>
+        <location filename="../../kiosk/ui/manager/pin_pad.py" line="72"/>
         <source>Clear</source>
         <translation>Limpiar</translation>
     </message>
 </context>
 <context>
-    <name>PinSheet</name>
-    <message>
-        <location filename="../../kiosk/ui/manager/authorize.py" line="32"/>
-        <source>Back</source>
-        <translation>Volver</translation>
-    </message>
-</context>
-<context>
     <name>PointItemsSection</name>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="47"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="73"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="48"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="77"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="49"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="74"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="161"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="50"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="78"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="165"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="55"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="75"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="56"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="79"/>
         <source>Amount</source>
         <translation>Monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="62"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="63"/>
         <source>Applies to</source>
         <translation>Se aplica en</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="64"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="65"/>
         <source>Created</source>
         <translation>Creado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="72"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="76"/>
         <source>Default order</source>
         <translation>Predeterminado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="76"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="80"/>
         <source>Date created</source>
         <translation>Fecha de alta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="78"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="180"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="82"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="184"/>
         <source>New point item</source>
         <translation>Nuevo ítem de puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="79"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="83"/>
         <source>Search point items by name</source>
         <translation>Buscar ítems por nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="81"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="85"/>
         <source>No point items yet. Tap “New point item” to create one: the counter credits it with one tap instead of typing an amount.</source>
         <translation>Todavía no hay ítems de puntos. Toque “Nuevo ítem de puntos” para crear uno: el mostrador lo acredita con un toque en vez de escribir un monto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="92"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="96"/>
         <source>Point items</source>
         <translation>Ítems de puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="96"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="100"/>
         <source>All branches</source>
         <translation>Todas las sucursales</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="97"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="101"/>
         <source>This branch only</source>
         <translation>Solo esta sucursal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="113"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="117"/>
         <source>Save item</source>
         <translation>Guardar ítem</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="113"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="241"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="117"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="246"/>
         <source>Delete item</source>
         <translation>Eliminar ítem</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="116"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="120"/>
         <source>Saving replaces the whole item. Credits already made keep the points they gave.</source>
         <translation>Al guardar, el ítem se reemplaza entero. Las acreditaciones ya hechas conservan los puntos que dieron.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="120"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="124"/>
         <source>Like “Coffee” or “Weekly special”</source>
         <translation>Como “Café” o “Oferta de la semana”</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="122"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="126"/>
         <source>Name shown on the counter button</source>
         <translation>Nombre que muestra el botón del mostrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="124"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="128"/>
         <source>Fixed points</source>
         <translation>Puntos fijos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="125"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="153"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="129"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="157"/>
         <source>Purchase amount</source>
         <translation>Monto de compra</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="140"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="144"/>
         <source>What the item gives</source>
         <translation>Qué da el ítem</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="156"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="160"/>
         <source>Converted to points by the program&apos;s rule, like a purchase of this amount.</source>
         <translation>Se convierte en puntos con la regla del programa, como una compra de este monto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="159"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="163"/>
         <source>Like 1.500</source>
         <translation>Como 1.500</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="162"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="166"/>
         <source>Given as they are, whatever the price.</source>
         <translation>Se dan tal cual, sin importar el precio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="163"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="167"/>
         <source>Like 50</source>
         <translation>Como 50</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="192"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="196"/>
         <source>Edit “%1”</source>
         <translation>Editar “%1”</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="225"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="230"/>
         <source>Point item saved: %1.</source>
         <translation>Ítem de puntos guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="225"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="230"/>
         <source>Point item created: %1.</source>
         <translation>Ítem de puntos creado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="236"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="241"/>
         <source>Delete the point item “%1”?</source>
         <translation>¿Eliminar el ítem de puntos “%1”?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="238"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="243"/>
         <source>It disappears from the counter buttons of every branch. Credits already made keep the points they gave. This cannot be undone.</source>
         <translation>Desaparece de los botones del mostrador de todas las sucursales. Las acreditaciones ya hechas conservan los puntos que dieron. No se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="256"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="262"/>
         <source>Point item deleted: %1.</source>
         <translation>Ítem de puntos eliminado: %1.</translation>
     </message>
@@ -3003,7 +3034,7 @@
 <context>
     <name>PointsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="134"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="145"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
@@ -3013,7 +3044,7 @@
         <translation>Una acreditación admite como máximo %1 unidades. Acredite estas primero y después el resto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="218"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="236"/>
         <source>Loading the point items…</source>
         <translation>Cargando los ítems de puntos…</translation>
     </message>
@@ -3053,17 +3084,17 @@
         <translation>Espere a que termine la acreditación en curso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="244"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="262"/>
         <source>Point items as of %1 (offline)</source>
         <translation>Ítems de puntos al %1 (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="398"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="358"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="400"/>
+        <location filename="../../kiosk/ui/screens/points.py" line="360"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -3076,28 +3107,28 @@
         <translation>Vista previa: todavía no se acreditó nada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="96"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="97"/>
         <source>Amount to credit</source>
         <translation>Monto a acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="101"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="102"/>
         <location filename="../../kiosk/ui/screens/points_panels.py" line="158"/>
         <source>Level bonus</source>
         <translation>Bono de nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="111"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="112"/>
         <source>Base points</source>
         <translation>Puntos base</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="113"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="114"/>
         <source>Point rules bonus</source>
         <translation>Bono por reglas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="123"/>
+        <location filename="../../kiosk/ui/screens/points_panels.py" line="124"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
@@ -3128,77 +3159,77 @@
 <context>
     <name>PurchaseCard</name>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="14"/>
-        <source>Pending: ready to deliver</source>
-        <translation>Pendiente: listo para entregar</translation>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="20"/>
+        <source>Pending: not delivered yet</source>
+        <translation>Pendiente: todavía sin entregar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="15"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="21"/>
         <source>Delivered</source>
         <translation>Entregado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="16"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="22"/>
         <source>Canceled</source>
         <translation>Cancelado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="17"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="23"/>
         <source>Expired</source>
         <translation>Vencido</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="18"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="24"/>
         <source>Unknown status</source>
         <translation>Estado desconocido</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="64"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="68"/>
         <source>Code</source>
         <translation>Código</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="65"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="69"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="66"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="70"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="67"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="71"/>
         <source>Exchanged</source>
         <translation>Canjeado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="72"/>
         <source>Last change</source>
         <translation>Último cambio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="69"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="73"/>
         <source>Branch</source>
         <translation>Sucursal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="100"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="113"/>
         <source>%1 in money</source>
         <translation>%1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="102"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="115"/>
         <source>Money exchange</source>
         <translation>Canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="102"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="115"/>
         <source>Reward</source>
         <translation>Premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="111"/>
+        <location filename="../../kiosk/ui/screens/redeem_card.py" line="124"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -3207,19 +3238,19 @@
     <name>PurchasesSection</name>
     <message>
         <location filename="../../kiosk/ui/admin/purchases.py" line="30"/>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="76"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="81"/>
         <source>Pending</source>
         <translation>Pendiente</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/purchases.py" line="31"/>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="77"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="82"/>
         <source>Delivered</source>
         <translation>Entregado</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/purchases.py" line="32"/>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="78"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="83"/>
         <source>Canceled</source>
         <translation>Cancelado</translation>
     </message>
@@ -3230,8 +3261,8 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/purchases.py" line="52"/>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="67"/>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="73"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="72"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="78"/>
         <source>State</source>
         <translation>Estado</translation>
     </message>
@@ -3242,7 +3273,7 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/purchases.py" line="55"/>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="66"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="71"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
@@ -3252,44 +3283,44 @@
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="61"/>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="65"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="62"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="70"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="64"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="69"/>
         <source>Newest first</source>
         <translation>Más recientes primero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="69"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="74"/>
         <source>Search by code, client name or email</source>
         <translation>Buscar por código, nombre o email del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="70"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="75"/>
         <source>No exchanges yet. Clients exchange their points at the counter.</source>
         <translation>Todavía no hay canjes. Los clientes canjean sus puntos en el mostrador.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="75"/>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="85"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="80"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="90"/>
         <source>All</source>
         <translation>Todos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="83"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="88"/>
         <source>Kind</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="86"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="91"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/purchases.py" line="87"/>
+        <location filename="../../kiosk/ui/admin/purchases.py" line="92"/>
         <source>Money</source>
         <translation>Dinero</translation>
     </message>
@@ -3377,17 +3408,17 @@
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="89"/>
+        <location filename="../../kiosk/ui/counter.py" line="91"/>
         <source>A manager&apos;s PIN is needed to cancel a credit.</source>
         <translation>Para anular una acreditación hace falta el PIN de un encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="94"/>
+        <location filename="../../kiosk/ui/counter.py" line="96"/>
         <source>A manager&apos;s PIN is needed to discard a pending operation.</source>
         <translation>Se necesita el PIN de un encargado para descartar una operación pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="156"/>
+        <location filename="../../kiosk/ui/counter.py" line="166"/>
         <source>Manager</source>
         <translation>Encargado</translation>
     </message>
@@ -3395,144 +3426,185 @@
 <context>
     <name>RedeemScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="53"/>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="15"/>
         <source>Scan or type the purchase code.</source>
         <translation>Escanee o escriba el código de canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="54"/>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="16"/>
         <source>A purchase code has only letters and digits. Check it and try again.</source>
         <translation>Un código de canje tiene solo letras y números. Revíselo e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="57"/>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="19"/>
         <source>That code is too short or too long. Purchase codes have 8 characters.</source>
         <translation>Ese código es demasiado corto o largo. Los códigos de canje tienen 8 caracteres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="77"/>
-        <source>Scan or type the purchase code</source>
-        <translation>Escanee o escriba el código de canje</translation>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="32"/>
+        <source>Hand over the money: %1</source>
+        <translation>Entregue el dinero: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="78"/>
-        <source>Purchase code</source>
-        <translation>Código de canje</translation>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="35"/>
+        <source>Hand over the reward</source>
+        <translation>Entregue el premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="81"/>
-        <source>Look up</source>
-        <translation>Buscar</translation>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="50"/>
+        <source>Delivered: %1 · code %2. Hand over the reward.</source>
+        <translation>Entregado: %1 · código %2. Entregue el premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="96"/>
-        <source>Deliver</source>
-        <translation>Entregar</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="118"/>
-        <source>Redeem</source>
-        <translation>Entregas</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="130"/>
-        <source>Press Enter to look it up; a complete code is looked up as soon as it is in.</source>
-        <translation>Presione Enter para buscarlo; un código completo se busca apenas se termina de ingresar.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="173"/>
-        <source>Scan the QR or type the code the client shows.</source>
-        <translation>Escanee el QR o escriba el código que muestra el cliente.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="209"/>
-        <source>No purchase has the code %1.</source>
-        <translation>Ningún canje tiene el código %1.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="223"/>
-        <source>This code was already delivered (%1). Nothing to do.</source>
-        <translation>Este código ya se entregó (%1). No hay nada que hacer.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="229"/>
-        <source>This exchange was canceled: there is nothing to deliver.</source>
-        <translation>Este canje fue cancelado: no hay nada para entregar.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="252"/>
-        <source>Look up a code to deliver its purchase.</source>
-        <translation>Busque un código para entregar su canje.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="255"/>
-        <source>Look up the code again to see whether it was delivered.</source>
-        <translation>Vuelva a buscar el código para ver si quedó entregado.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="258"/>
-        <source>Hand over the reward, then confirm the delivery.</source>
-        <translation>Entregue el premio y después confirme la entrega.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="260"/>
-        <source>Nothing to deliver. Scan or type the next code.</source>
-        <translation>No hay nada para entregar. Escanee o escriba el próximo código.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="262"/>
-        <source>Only a pending purchase can be delivered.</source>
-        <translation>Solo se puede entregar un canje pendiente.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="271"/>
-        <source>%1 in money</source>
-        <translation>%1 en dinero</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="274"/>
-        <source>Confirm the delivery</source>
-        <translation>Confirmar la entrega</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="275"/>
-        <source>Deliver %1 to %2.</source>
-        <translation>Entregar %1 a %2.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="276"/>
-        <source>Code %1 will be marked delivered and cannot be used again.</source>
-        <translation>El código %1 quedará como entregado y no podrá usarse de nuevo.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="279"/>
-        <source>Confirm only once the client has the reward.</source>
-        <translation>Confirme solo cuando el cliente ya tenga el premio.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="280"/>
-        <source>Confirm delivery</source>
-        <translation>Confirmar entrega</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="360"/>
-        <source>Delivered: %1 · code %2</source>
-        <translation>Entregado: %1 · código %2</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="364"/>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="59"/>
         <source>This code was already delivered (%1). Nothing was changed.</source>
         <translation>Este código ya se entregó (%1). No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="371"/>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="62"/>
+        <source>Already delivered: do not hand it over again.</source>
+        <translation>Ya entregado: no lo entregue de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="68"/>
         <source>This code has expired and can no longer be delivered. Nothing was changed.</source>
         <translation>Este código venció y ya no se puede entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="377"/>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="72"/>
+        <source>Expired: do not hand over the reward.</source>
+        <translation>Vencido: no entregue el premio.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="75"/>
         <source>This exchange was canceled: there is nothing to deliver. Nothing was changed.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar. No se cambió nada.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="79"/>
+        <source>Canceled: do not hand over the reward.</source>
+        <translation>Cancelado: no entregue el premio.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="76"/>
+        <source>Scan or type the purchase code</source>
+        <translation>Escanee o escriba el código de canje</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="77"/>
+        <source>Purchase code</source>
+        <translation>Código de canje</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="80"/>
+        <source>Look up</source>
+        <translation>Buscar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="95"/>
+        <source>Deliver</source>
+        <translation>Entregar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="117"/>
+        <source>Redeem</source>
+        <translation>Entregas</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="129"/>
+        <source>Press Enter to look it up; a complete code is looked up as soon as it is in.</source>
+        <translation>Presione Enter para buscarlo; un código completo se busca apenas se termina de ingresar.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="174"/>
+        <source>Scan the QR or type the code the client shows.</source>
+        <translation>Escanee el QR o escriba el código que muestra el cliente.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="206"/>
+        <source>No purchase has the code %1.</source>
+        <translation>Ningún canje tiene el código %1.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="221"/>
+        <source>This code was already delivered (%1). Nothing to do.</source>
+        <translation>Este código ya se entregó (%1). No hay nada que hacer.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="228"/>
+        <source>This exchange was canceled: there is nothing to deliver.</source>
+        <translation>Este canje fue cancelado: no hay nada para entregar.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="259"/>
+        <source>Not the client identified (%1): this purchase is another client&apos;s. Check who collects it before confirming.</source>
+        <translation>No es del cliente identificado (%1): este canje es de otro cliente. Verifique quién lo retira antes de confirmar.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="261"/>
+        <source>another client</source>
+        <translation>otro cliente</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="275"/>
+        <source>Look up a code to deliver its purchase.</source>
+        <translation>Busque un código para entregar su canje.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="278"/>
+        <source>Look up the code again to see whether it was delivered.</source>
+        <translation>Vuelva a buscar el código para ver si quedó entregado.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="283"/>
+        <source>Confirm the delivery first. Keep the reward until the service confirms it.</source>
+        <translation>Primero confirme la entrega. Guarde el premio hasta que el servicio la confirme.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="288"/>
+        <source>The service confirmed the delivery. Then scan or type the next code.</source>
+        <translation>El servicio confirmó la entrega. Después escanee o escriba el próximo código.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="314"/>
+        <source>Keep the reward until the service confirms the delivery: an expired or used code is refused.</source>
+        <translation>Guarde el premio hasta que el servicio confirme la entrega: un código vencido o ya usado se rechaza.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="291"/>
+        <source>Nothing to deliver. Scan or type the next code.</source>
+        <translation>No hay nada para entregar. Escanee o escriba el próximo código.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="293"/>
+        <source>Only a pending purchase can be delivered.</source>
+        <translation>Solo se puede entregar un canje pendiente.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="302"/>
+        <location filename="../../kiosk/ui/screens/redeem_text.py" line="46"/>
+        <source>%1 in money</source>
+        <translation>%1 en dinero</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="310"/>
+        <source>Confirm the delivery</source>
+        <translation>Confirmar la entrega</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="311"/>
+        <source>Deliver %1 to %2.</source>
+        <translation>Entregar %1 a %2.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="304"/>
+        <source>Code %1 will be marked delivered and cannot be used again.</source>
+        <translation>El código %1 quedará como entregado y no podrá usarse de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem.py" line="317"/>
+        <source>Confirm delivery</source>
+        <translation>Confirmar entrega</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/screens/rewards_offline.py" line="25"/>
@@ -3543,159 +3615,164 @@
 <context>
     <name>RewardFormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="41"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="50"/>
+        <source>Used by the rewards listed: %1.</source>
+        <translation>Las usan los premios de la lista: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="62"/>
         <source>Save reward</source>
         <translation>Guardar premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="46"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="67"/>
         <source>New reward</source>
         <translation>Nuevo premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="48"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="69"/>
         <source>Edit reward “%1”</source>
         <translation>Editar el premio “%1”</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="51"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="72"/>
         <source>Saving replaces the whole reward: a level left without a price loses its offer, and categories not listed are unlinked. Options the kiosk does not show (messages, time limits, coupons) stay as they are.</source>
         <translation>Al guardar, el premio se reemplaza entero: un nivel que quede sin precio pierde su oferta y se desvinculan las categorías que no figuren. Las opciones que la terminal no muestra (mensajes, plazos, cupones) quedan como están.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="64"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="85"/>
         <source>One line shown under the name</source>
         <translation>Una línea debajo del nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="67"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="88"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="68"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="89"/>
         <source>Short description</source>
         <translation>Descripción corta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="69"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="90"/>
         <source>Description</source>
         <translation>Descripción</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="72"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="93"/>
         <source>Image address (optional)</source>
         <translation>Dirección de la imagen (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="74"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="95"/>
         <source>A public web address; the kiosk never downloads it.</source>
         <translation>Una dirección web pública; la terminal nunca la descarga.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="77"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="98"/>
         <source>Price in points</source>
         <translation>Precio en puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="81"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="102"/>
         <source>An offer is open to its level and the higher ones. Leave a level empty to give it no offer of its own.</source>
         <translation>Una oferta vale para su nivel y los superiores. Deje un nivel vacío para que no tenga oferta propia.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="87"/>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="92"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="108"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="113"/>
         <source>No offer</source>
         <translation>Sin oferta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="89"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="110"/>
         <source>Clients without level</source>
         <translation>Clientes sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="95"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="116"/>
         <source>%1 (from %2 points)</source>
         <translation>%1 (desde %2 puntos)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="103"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="124"/>
         <source>Stock and limits</source>
         <translation>Stock y límites</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="105"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="126"/>
         <source>No stock control</source>
         <translation>Sin control de stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="106"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="127"/>
         <source>Controlled stock</source>
         <translation>Con control de stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="109"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="130"/>
         <source>Leave the stock as it is</source>
         <translation>Dejar el stock como está</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="113"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="134"/>
         <source>Stock</source>
         <translation>Stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="115"/>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="118"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="136"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="139"/>
         <source>Units available</source>
         <translation>Unidades disponibles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="120"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="141"/>
         <source>At 0 the reward is disabled automatically.</source>
         <translation>En 0, el premio se desactiva automáticamente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="122"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="143"/>
         <source>No limit</source>
         <translation>Sin límite</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="123"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="144"/>
         <source>Exchanges per client (optional)</source>
         <translation>Canjes por cliente (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="124"/>
-        <source>Like 1, 5</source>
-        <translation>Como 1, 5</translation>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="147"/>
+        <source>None</source>
+        <translation>Ninguna</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="127"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="153"/>
+        <source>Each category shows its number in the merchant panel, under Catalog, Categories; the service does not give the kiosk their names. Type the numbers separated by commas, or leave it empty.</source>
+        <translation>Cada categoría muestra su número en el panel del comercio, en Catálogo, Categorías; el servicio no le da sus nombres a la terminal. Escriba los números separados por comas, o déjelo vacío.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="150"/>
         <source>Category numbers (optional)</source>
         <translation>Números de categoría (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="130"/>
-        <source>As numbered in the merchant panel, separated by commas: the service does not give category names.</source>
-        <translation>Con la numeración del panel del comercio, separados por comas: el servicio no informa los nombres de las categorías.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="147"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="176"/>
         <source>Now: no stock control.</source>
         <translation>Ahora: sin control de stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="148"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="177"/>
         <source>Now: %1 units available.</source>
         <translation>Ahora: %1 unidades disponibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="203"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="232"/>
         <source>clients without level</source>
         <translation>clientes sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="209"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="238"/>
         <source>Saving deletes the offer of: %1.</source>
         <translation>Al guardar se elimina la oferta de: %1.</translation>
     </message>
@@ -3703,32 +3780,32 @@
 <context>
     <name>RewardTile</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="128"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="160"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="149"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="188"/>
         <source>%1 left</source>
         <translation>quedan %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="152"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="191"/>
         <source>%1 per client</source>
         <translation>%1 por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="158"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="197"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="160"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="199"/>
         <source>Missing %1 pts</source>
         <translation>Faltan %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="161"/>
+        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="200"/>
         <source>Balance after: %1</source>
         <translation>Saldo después: %1</translation>
     </message>
@@ -3736,55 +3813,55 @@
 <context>
     <name>RewardsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="86"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="132"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="91"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="137"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="87"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="92"/>
         <source>Money</source>
         <translation>Dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="97"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="102"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="129"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="176"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="134"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="192"/>
         <source>Identify a client to see the rewards they can exchange.</source>
         <translation>Identifique a un cliente para ver los premios que puede canjear.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="192"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="252"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="215"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="280"/>
         <source>Loading the rewards…</source>
         <translation>Cargando los premios…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="207"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="230"/>
         <source>The rewards could not be loaded. Tap Refresh to try again.</source>
         <translation>No se pudieron cargar los premios. Toque Actualizar para reintentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="226"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="254"/>
         <source>%1 of %2 rewards within reach</source>
         <translation>%1 de %2 premios a su alcance</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="254"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="282"/>
         <source>No rewards are available for this client right now.</source>
         <translation>No hay premios disponibles para este cliente en este momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="282"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="310"/>
         <source>This reward is out of stock.</source>
         <translation>Este premio no tiene stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="286"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="314"/>
         <source>The client is missing %1 points for %2.</source>
         <translation>Al cliente le faltan %1 puntos para %2.</translation>
     </message>
@@ -3814,57 +3891,57 @@
         <translation>Canjear por %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="41"/>
         <source>Confirm the money exchange</source>
         <translation>Confirmar el canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="40"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="42"/>
         <source>Exchange points for %1 in money.</source>
         <translation>Canjear puntos por %1 en dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="43"/>
-        <source>Balance now: %1 points.</source>
-        <translation>Saldo actual: %1 puntos.</translation>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="45"/>
+        <source>The client&apos;s balance: %1 points.</source>
+        <translation>Saldo del cliente: %1 puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="46"/>
-        <source>The points are debited at the program&apos;s rate; the result shows how many.</source>
-        <translation>Los puntos se descuentan según la tasa del programa; el resultado muestra cuántos.</translation>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="49"/>
+        <source>The points are computed by the program: there is no preview of how many will be taken. The result shows them.</source>
+        <translation>Los puntos los calcula el programa: no hay una vista previa de cuántos se descontarán. El resultado los muestra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="54"/>
         <source>Exchange for %1</source>
         <translation>Canjear por %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="57"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="61"/>
         <source>Exchanged for %1 in money</source>
         <translation>Canjeado por %1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="61"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="65"/>
         <source>Exchanged: %1</source>
         <translation>Canjeado: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="64"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="68"/>
         <source>−%1 points</source>
         <translation>−%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="67"/>
+        <location filename="../../kiosk/ui/screens/rewards_text.py" line="71"/>
         <source>New balance: %1 (updating…)</source>
         <translation>Saldo nuevo: %1 (actualizando…)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="407"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="422"/>
         <source>New balance: %1</source>
         <translation>Saldo nuevo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="411"/>
+        <location filename="../../kiosk/ui/screens/rewards.py" line="426"/>
         <source>New balance: %1 (expected; could not be read now)</source>
         <translation>Saldo nuevo: %1 (estimado; no se pudo leer ahora)</translation>
     </message>
@@ -3882,99 +3959,99 @@
 <context>
     <name>RewardsSection</name>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="54"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="55"/>
         <source>New reward</source>
         <translation>Nuevo premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="55"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="56"/>
         <source>Search rewards by name</source>
         <translation>Buscar premios por nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="57"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="58"/>
         <source>No rewards yet. Tap “New reward” to offer the first one to your clients.</source>
         <translation>Todavía no hay premios. Toque “Nuevo premio” para ofrecer el primero a sus clientes.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="61"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="62"/>
         <source>Show</source>
         <translation>Mostrar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="63"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="64"/>
         <source>All rewards</source>
         <translation>Todos los premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="64"/>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="125"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="65"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="129"/>
         <source>Available</source>
         <translation>Disponible</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="65"/>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="125"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="66"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="129"/>
         <source>Disabled</source>
         <translation>Desactivado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="80"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="81"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="94"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="95"/>
         <source>Reward</source>
         <translation>Premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="95"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="96"/>
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="99"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="103"/>
         <source>Stock</source>
         <translation>Stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="100"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="104"/>
         <source>Per client</source>
         <translation>Por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="101"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="105"/>
         <source>State</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="112"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="116"/>
         <source>No limit</source>
         <translation>Sin límite</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="114"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="118"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="115"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="119"/>
         <source>%1 left</source>
         <translation>quedan %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="120"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="124"/>
         <source>Max %1</source>
         <translation>Máx. %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="215"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="220"/>
         <source>Reward saved: %1.</source>
         <translation>Premio guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="215"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="220"/>
         <source>Reward created: %1.</source>
         <translation>Premio creado: %1.</translation>
     </message>
@@ -3982,48 +4059,53 @@
 <context>
     <name>SaleSide</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="34"/>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="104"/>
+        <source>Credit</source>
+        <translation>Acreditar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="45"/>
         <source>Preview</source>
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="75"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="87"/>
         <source>No preview without a connection: the points will be computed when the connection returns. The credit is saved and sent automatically.</source>
         <translation>Sin conexión no hay vista previa: los puntos se calcularán cuando vuelva la conexión. La acreditación queda guardada y se envía automáticamente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="80"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="92"/>
         <source>Type the purchase amount with the keypad or the keyboard, then tap Preview.</source>
         <translation>Escriba el monto de la compra con el teclado numérico o el teclado, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="82"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="94"/>
         <source>Tap an item once per unit, then tap Preview.</source>
         <translation>Toque un ítem una vez por unidad, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="86"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="98"/>
         <source>Crediting…</source>
         <translation>Acreditando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="89"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="101"/>
         <source>Try again: save the credit</source>
         <translation>Reintentar: guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="90"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="102"/>
         <source>Save the credit</source>
         <translation>Guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="95"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="107"/>
         <source>Try again: credit %1 points</source>
         <translation>Reintentar: acreditar %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="96"/>
+        <location filename="../../kiosk/ui/screens/points_side.py" line="108"/>
         <source>Credit %1 points</source>
         <translation>Acreditar %1 puntos</translation>
     </message>
@@ -4041,52 +4123,52 @@
         <translation>Guardar cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="129"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="138"/>
         <source>Load the branches this key opens.</source>
         <translation>Cargue las sucursales de esta clave.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="137"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="152"/>
         <source>Ignored entries in the settings files</source>
         <translation>Entradas ignoradas en los archivos de configuración</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="138"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="153"/>
         <source>IT should correct these; until then the kiosk uses the values shown below.</source>
         <translation>Soporte técnico debería corregirlas; mientras tanto, la terminal usa los valores que se muestran abajo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="197"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="210"/>
         <source>Load the branches of this environment.</source>
         <translation>Cargue las sucursales de este entorno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="210"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="223"/>
         <source>Store the API key first, then load the branches.</source>
         <translation>Primero guarde la API key y después cargue las sucursales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="266"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="293"/>
         <source>The key works and is saved in this computer&apos;s keyring. It will not be shown again.</source>
         <translation>La clave funciona y quedó guardada en el almacén de claves de esta computadora. No se va a volver a mostrar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="290"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="317"/>
         <source>Nothing to save: no setting was changed.</source>
         <translation>No hay nada para guardar: no se cambió ninguna opción.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="296"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="323"/>
         <source>Saved: %1.</source>
         <translation>Guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="313"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="344"/>
         <source>Nothing was saved. Check the marked fields.</source>
         <translation>No se guardó nada. Revise los campos marcados.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="318"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="349"/>
         <source>Not changed: %n credit(s) made here are still waiting to be sent where they were made. Changing the environment, the API key or the branch now would send them to the wrong place. Let them go out first (the status bar shows how many are pending), then try again.</source>
         <translation>
             <numerusform>No se cambió: %n acreditación hecha acá todavía espera ser enviada adonde se hizo. Si ahora cambia el entorno, la API key o la sucursal, se enviaría al lugar equivocado. Deje que salga primero (la barra de estado muestra cuántas hay pendientes) y después vuelva a intentar.</numerusform>
@@ -4097,35 +4179,36 @@
 <context>
     <name>TodayScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="73"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="82"/>
         <source>Today on this kiosk</source>
         <translation>Hoy en esta terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="77"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="93"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="114"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="131"/>
         <source>No operations on this kiosk today yet.
 Credits, exchanges, deliveries and cancels will appear here.</source>
         <translation>Todavía no hay operaciones hoy en esta terminal.
 Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulaciones.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="81"/>
-        <location filename="../../kiosk/ui/screens/today.py" line="135"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="96"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="159"/>
         <source>Today</source>
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="165"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="189"/>
         <source>Pending (%1)</source>
         <translation>Pendientes (%1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today.py" line="190"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="214"/>
         <source>%n operation(s) will be sent again now.</source>
         <translation>
             <numerusform>%n operación se enviará de nuevo ahora.</numerusform>
@@ -4133,57 +4216,67 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="205"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="232"/>
         <source>Not authorized. The operation stays in the list.</source>
         <translation>No autorizado. La operación sigue en la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="211"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="238"/>
         <source>Discarded: it will not be sent. Today&apos;s list shows it as failed.</source>
         <translation>Descartada: no se enviará. La lista de hoy la muestra como fallida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="246"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="273"/>
         <source>1 operation</source>
         <translation>1 operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="248"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="275"/>
         <source>%1 operations</source>
         <translation>%1 operaciones</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="250"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="277"/>
         <source>%1 points credited</source>
         <translation>%1 puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="275"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="306"/>
         <source>This cancel was not authorized. Nothing changed.</source>
         <translation>Esta anulación no fue autorizada. No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="288"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="322"/>
+        <source>Enter the manager PIN to cancel this credit.</source>
+        <translation>Ingrese el PIN de encargado para anular esta acreditación.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today.py" line="328"/>
+        <source>Enter the manager PIN to discard this operation.</source>
+        <translation>Ingrese el PIN de encargado para descartar esta operación.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today.py" line="345"/>
         <source>The credit had not been sent yet: it is voided. No points were given.</source>
         <translation>La acreditación aún no se había enviado: quedó anulada. No se dieron puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="293"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="350"/>
         <source>Cancel saved: it will be sent automatically (see Pending).</source>
         <translation>Anulación guardada: se enviará automáticamente (vea Pendientes).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="298"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="355"/>
         <source>This credit was already canceled or does not exist. Nothing was changed.</source>
         <translation>Esta acreditación ya fue anulada o no existe. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="302"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="359"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="304"/>
+        <location filename="../../kiosk/ui/screens/today.py" line="361"/>
         <source>Credit canceled: %1 points taken back from %2.</source>
         <translation>Acreditación anulada: se le descontaron %1 puntos a %2.</translation>
     </message>
@@ -4299,17 +4392,17 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
 <context>
     <name>TouchKeyboard</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="39"/>
+        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="41"/>
         <source>Shift</source>
         <translation>Mayús</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="41"/>
+        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="43"/>
         <source>Space</source>
         <translation>Espacio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="43"/>
+        <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="45"/>
         <source>Done</source>
         <translation>Listo</translation>
     </message>
@@ -4317,17 +4410,17 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
 <context>
     <name>_ExitSheet</name>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="150"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="157"/>
         <source>Close the kiosk? The counter stops until someone starts it again. Credits waiting to be sent stay saved and go out at the next start.</source>
         <translation>¿Cerrar la terminal? El mostrador queda detenido hasta que alguien lo vuelva a abrir. Las acreditaciones pendientes de envío quedan guardadas y salen en el próximo inicio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="155"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="162"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="159"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="166"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
