@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.admin_forms import Problem
@@ -84,9 +84,7 @@ def test_detail_shows_branches_and_groups(rig: Rig, arun: Callable[..., Any]) ->
         await open_detail(rig, section, "Valentina López")
         detail = section.detail
         assert detail.heading.text() == "Valentina López"
-        texts = [
-            w.text() for w in detail.findChildren(type(detail.heading)) if w.isVisibleTo(detail)
-        ]
+        texts = [w.text() for w in detail.findChildren(QLabel) if w.isVisibleTo(detail)]
         assert "Sucursal Rosario" in texts
         assert any("No permission group" in t for t in texts)
         assert "Has not set a password" in detail.summary.text()
@@ -94,7 +92,7 @@ def test_detail_shows_branches_and_groups(rig: Rig, arun: Callable[..., Any]) ->
         rig.tap(detail.back_button)
         assert section.pages.currentWidget() is section.list
         await open_detail(rig, section, "Sofía Rodríguez")
-        texts = [w.text() for w in detail.findChildren(type(detail.heading))]
+        texts = [w.text() for w in detail.findChildren(QLabel)]
         assert texts.count("Supervisor") == 2
 
     arun(scenario())

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -29,10 +30,12 @@ from kiosk.core.admin_operators import (
     OperatorForm,
     group_key,
 )
+from kiosk.ui.admin.chips import FlowLayout
 from kiosk.ui.admin.form import TALL, FieldBox, FormPanel, line
 from kiosk.ui.icons import icon
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.elided import ElidedLabel
 
 
 class BranchRow(QWidget):
@@ -180,7 +183,7 @@ class OperatorDetail(QFrame):
         super().__init__()
         self.setProperty("role", "card")
         self.operator: Operator | None = None
-        self.heading = QLabel()
+        self.heading = ElidedLabel()  # a long name: cut with "…", whole in the tooltip
         self.heading.setProperty("role", "heading")
         self.summary = QLabel()
         self.summary.setProperty("role", "muted")
@@ -205,21 +208,34 @@ class OperatorDetail(QFrame):
         self.back_button.clicked.connect(self.back.emit)
         self.edit_button.clicked.connect(self.edit.emit)
         self.delete_button.clicked.connect(self.delete.emit)
-        footer = QHBoxLayout()
-        footer.setSpacing(12)
+        footer = FlowLayout(spacing=12)  # wraps rather than cut a word (Spanish, 1024 px)
         footer.addWidget(self.back_button)
-        footer.addStretch(1)
         footer.addWidget(self.delete_button)
         footer.addWidget(self.edit_button)
+        # The facts scroll; the heading and the buttons stay in place.
+        content = QWidget()
+        content.setObjectName("detailContent")
+        content.setStyleSheet("QWidget#detailContent { background: transparent; }")
+        inner = QVBoxLayout(content)
+        inner.setContentsMargins(0, 0, 12, 0)
+        inner.setSpacing(12)
+        inner.addWidget(self.summary)
+        inner.addLayout(self.facts)
+        inner.addWidget(branches_heading)
+        inner.addLayout(self.branches)
+        inner.addStretch(1)
+        scroller = QScrollArea()
+        scroller.setWidget(content)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroller.setStyleSheet("QScrollArea { background: transparent; border: none; }")
+        scroller.viewport().setAutoFillBackground(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 16, 24, 16)
         layout.setSpacing(12)
         layout.addWidget(self.heading)
-        layout.addWidget(self.summary)
-        layout.addLayout(self.facts)
-        layout.addWidget(branches_heading)
-        layout.addLayout(self.branches)
-        layout.addStretch(1)
+        layout.addWidget(scroller, 1)
         layout.addLayout(footer)
 
     def _clear(self, grid: QGridLayout) -> None:
@@ -234,8 +250,11 @@ class OperatorDetail(QFrame):
         label.setProperty("role", "muted")
         text = QLabel(value)
         text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        text.setWordWrap(True)  # a long email or branch name wraps instead of widening
         grid.addWidget(label, row, 0)
         grid.addWidget(text, row, 1)
+        label.show()  # at once, not at the next turn (the page may already be shown)
+        text.show()
 
     def show_operator(
         self, operator: Operator, role_text: str, facts: list[tuple[str, str]]
@@ -269,7 +288,7 @@ class OperatorDetail(QFrame):
 
     def clear(self) -> None:
         self.operator = None
-        self.heading.clear()
+        self.heading.setText("")
         self.summary.clear()
         self._clear(self.facts)
         self._clear(self.branches)
