@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -126,3 +127,39 @@ def test_only_pending_exchanges_are_offered(rig: Rig, arun: Callable[..., Any]) 
 
     arun(scenario())
     assert rig.requests("POST", PURCHASES) == []
+
+
+def test_a_double_tap_or_enter_enter_delivers_once_and_never_unseen(
+    rig: Rig, arun: Callable[..., Any]
+) -> None:
+    """The row's second tap (or a tap at once on the sheet) cannot deliver: the sheet's
+    button accepts taps only once painted and the guard passed; then Enter, Enter and a
+    double tap send one delivery."""
+    section = rig.open(PurchasesSection)
+    left = Qt.MouseButton.LeftButton
+
+    async def scenario() -> None:
+        await rig.loaded()
+        rig.control.clear_requests()
+        table_view = section.list.table
+        row = codes(section).index("PEND2345")
+        spot = table_view.visualRect(table_view.model().index(row, 2)).center()
+        rig.qtbot.mouseClick(table_view.viewport(), left, pos=spot)
+        assert section.sheet.asking == "deliver"
+        confirm = section.sheet.confirm
+        rig.qtbot.mouseClick(confirm, left)  # at once: not seen yet, ignored
+        rig.qtbot.mouseClick(confirm, left)
+        assert not section.tasks.running("deliver")
+        assert purchase(rig, "PEND2345")["status"] == "pending"
+        await until(lambda: confirm.armed)
+        confirm.setFocus()
+        rig.qtbot.keyClick(confirm, Qt.Key.Key_Return)
+        rig.qtbot.keyClick(confirm, Qt.Key.Key_Return)
+        rig.qtbot.mouseClick(confirm, left)
+        await until(lambda: section.banner.kind == "success")
+        await rig.idle("list")
+
+    arun(scenario())
+    assert purchase(rig, "PEND2345")["status"] == "delivered"
+    writes = [r for r in rig.control.requests() if r.get("method") not in ("GET", None)]
+    assert len(writes) == 1, writes
