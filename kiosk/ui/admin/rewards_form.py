@@ -150,8 +150,8 @@ class RewardFormPanel(FormPanel):
             self.tr("Category numbers (optional)"),
             self.categories_edit,
             hint=self.tr(
-                "Each category shows its number in the merchant panel, under Catalog, "
-                "Categories; the service does not give the kiosk their names. Type the "
+                "Category numbers are shown in the merchant panel, where categories are "
+                "managed; the service does not give the kiosk their names. Type the "
                 "numbers separated by commas, or leave it empty."
             ),
             wide=True,
