@@ -3747,14 +3747,14 @@
         <translation>Ninguna</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="153"/>
-        <source>Each category shows its number in the merchant panel, under Catalog, Categories; the service does not give the kiosk their names. Type the numbers separated by commas, or leave it empty.</source>
-        <translation>Cada categoría muestra su número en el panel del comercio, en Catálogo, Categorías; el servicio no le da sus nombres a la terminal. Escriba los números separados por comas, o déjelo vacío.</translation>
-    </message>
-    <message>
         <location filename="../../kiosk/ui/admin/rewards_form.py" line="150"/>
         <source>Category numbers (optional)</source>
         <translation>Números de categoría (opcional)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="153"/>
+        <source>Category numbers are shown in the merchant panel, where categories are managed; the service does not give the kiosk their names. Type the numbers separated by commas, or leave it empty.</source>
+        <translation>Los números de categoría se ven en el panel del comercio, donde se administran las categorías; el servicio no le da sus nombres a la terminal. Escriba los números separados por comas, o déjelo vacío.</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/rewards_form.py" line="176"/>
