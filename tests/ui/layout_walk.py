@@ -32,7 +32,7 @@ LONG_DNI = "27456789"  # a seeded member, renamed and made rich below
 BIG_BALANCE, BIG_TOTAL = 98_765_432, 123_456_789
 LONG_EMAIL = "maria.jose.guadalupe.esperanza.gonzalez@almacendelsol-clientes.example.com"
 PENDING_CODE = "PEND2345"
-STATE_SECONDS = 4.0  # a state not reached by then is reported, and the walk goes on
+STATE_SECONDS = 10.0  # a state not reached by then is reported, and the walk goes on
 
 # The states, in the order the walk reaches them.
 STATES = (
@@ -242,7 +242,10 @@ async def _without_client(walk: Walk) -> None:
 
     async def code() -> None:
         screen = await walk.rail("code")
-        await until(lambda: screen.phase() is CodePhase.LIVE and screen.panel.shown_code())
+        await until(
+            lambda: screen.phase() is CodePhase.LIVE and screen.panel.shown_code(),
+            STATE_SECONDS,
+        )
 
     async def today() -> None:
         screen = await walk.rail("today")
@@ -340,7 +343,10 @@ async def _with_client(walk: Walk, session: Any) -> None:
         from kiosk.core.validation_code import CodePhase
 
         screen = await walk.rail("code")
-        await until(lambda: screen.phase() is CodePhase.LIVE and screen.panel.shown_code())
+        await until(
+            lambda: screen.phase() is CodePhase.LIVE and screen.panel.shown_code(),
+            STATE_SECONDS,
+        )
 
     await walk.state("identify-found", identify)
     await walk.state("identify-banner-success", success_banner)

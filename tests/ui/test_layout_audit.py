@@ -27,12 +27,28 @@ LANGUAGES = ("en", "es")
 SIZES = ((1280, 800), (1024, 768))
 _walks: dict[tuple[str, tuple[int, int]], dict[str, Outcome]] = {}
 
-CASES = [
-    pytest.param(lang, size, state, id=case_id(lang, size, state))
-    for lang in LANGUAGES
-    for size in SIZES
-    for state in STATES
-]
+# Findings still open (issue #14 stays open for them): each fails today, and strict xfail
+# turns its fix into a failure here until its line is removed.
+KNOWN: dict[str, str] = {
+    "today-credits-en-1024x768": "Today's table scrolls sideways by 1 px",
+    "today-cancel-sheet-en-1024x768": "Today's table scrolls sideways by 1 px",
+    "status-bar-alarm-en-1024x768": "Today's table scrolls sideways by 1 px",
+    "manager-pin-first-es-1024x768": "the first-PIN pad's bottom row is cut",
+    "redeem-found-en-1024x768": "the purchase card is squeezed in height",
+    "redeem-found-es-1024x768": "the purchase card is squeezed in height",
+    "redeem-sheet-en-1024x768": "the other-client notice lacks height in the sheet",
+    "redeem-sheet-es-1024x768": "the other-client notice lacks height in the sheet",
+}
+
+
+def _case(lang: str, size: tuple[int, int], state: str) -> object:
+    name = case_id(lang, size, state)
+    known = KNOWN.get(name)
+    marks = [pytest.mark.xfail(strict=True, reason=known)] if known else []
+    return pytest.param(lang, size, state, id=name, marks=marks)
+
+
+CASES = [_case(lang, size, state) for lang in LANGUAGES for size in SIZES for state in STATES]
 
 
 @pytest.mark.parametrize(("lang", "size", "state"), CASES)
