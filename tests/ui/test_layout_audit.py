@@ -27,18 +27,9 @@ LANGUAGES = ("en", "es")
 SIZES = ((1280, 800), (1024, 768))
 _walks: dict[tuple[str, tuple[int, int]], dict[str, Outcome]] = {}
 
-# Findings still open (issue #14 stays open for them): each fails today, and strict xfail
-# turns its fix into a failure here until its line is removed.
-KNOWN: dict[str, str] = {
-    "today-credits-en-1024x768": "Today's table scrolls sideways by 1 px",
-    "today-cancel-sheet-en-1024x768": "Today's table scrolls sideways by 1 px",
-    "status-bar-alarm-en-1024x768": "Today's table scrolls sideways by 1 px",
-    "manager-pin-first-es-1024x768": "the first-PIN pad's bottom row is cut",
-    "redeem-found-en-1024x768": "the purchase card is squeezed in height",
-    "redeem-found-es-1024x768": "the purchase card is squeezed in height",
-    "redeem-sheet-en-1024x768": "the other-client notice lacks height in the sheet",
-    "redeem-sheet-es-1024x768": "the other-client notice lacks height in the sheet",
-}
+# Findings still open go here, each with its reason: strict xfail turns its fix into a
+# failure until its line is removed. None is open.
+KNOWN: dict[str, str] = {}
 
 
 def _case(lang: str, size: tuple[int, int], state: str) -> object:

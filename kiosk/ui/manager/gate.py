@@ -46,7 +46,7 @@ class ManagerGate(QWidget):
         self.view: ManagerView | None = None
         self.panel = LockPanel(lock)
         self.panel.cancelled.connect(self._back_to_view)
-        self.stack = PageStack()
+        self.stack = PageStack(fit_current=True)  # the PIN's words never squeeze its pad
         self.stack.addWidget(self.panel)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -84,6 +84,11 @@ class PinPad(QWidget):
             button.setStyleSheet(size)
         self.keys["back"].setIconSize(QSize(36, 36))
         self.keys["clear"].setStyleSheet(f"font-size: 20px; {size}")
+        # The keys' least height is the pad's: a layout short of room takes it from
+        # elsewhere instead of cutting the bottom row (the style sheet's min-height
+        # reaches the buttons, not the layouts' sums; issue #14 at 1024x768).
+        spacing = self.keypad.layout().spacing()
+        self.keypad.setMinimumHeight(4 * KEY_PX_MIN + 3 * spacing)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(10)

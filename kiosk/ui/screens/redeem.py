@@ -50,6 +50,7 @@ from kiosk.ui.screens.rewards_sheets import ConfirmSheet
 from kiosk.ui.screens.rewards_write import PendingWrite
 from kiosk.ui.theme import PRIMARY_PX, current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.plain_text import clip
 from kiosk.ui.widgets.relayout import PageStack, one_relayout
 from kiosk.ui.widgets.scan_field import ScanField
 from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
@@ -89,7 +90,7 @@ class RedeemScreen(Screen):
         self.sheet.confirmed.connect(self.confirm)
         self.sheet.back.connect(self.back)
         self.empty = self._empty_page()
-        self.pages = PageStack()
+        self.pages = PageStack(fit_current=True)  # the card's texts never squeezed
         for page in (self.empty, self.card, self.sheet):
             self.pages.addWidget(page)
         self.deliver_button = BusyButton(self.tr("Deliver"), primary=True)  # opens the sheet
@@ -258,7 +259,7 @@ class RedeemScreen(Screen):
         return self.tr(
             "Not the client identified (%1): this purchase is another client's. "
             "Check who collects it before confirming."
-        ).replace("%1", self._other or self.tr("another client"))
+        ).replace("%1", clip(self._other) if self._other else self.tr("another client"))
 
     def _show_page(self, page: QWidget) -> None:
         """``page`` in, the action row as it fits: one layout of the screen."""

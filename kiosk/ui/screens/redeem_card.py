@@ -47,13 +47,13 @@ class PurchaseCard(QFrame):
         self.art.setFixedSize(72, 72)
         self.art.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.reward = ElidedLabel(lines=2)
-        self.reward.setStyleSheet("font-size: 30px; font-weight: 700;")
+        self.reward.setStyleSheet("font-size: 28px; font-weight: 700;")
         self.kind = QLabel()
         self.kind.setProperty("role", "muted")
         self.status = QLabel()
         self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.code = QLabel()
-        self.code.setStyleSheet(code_style(32))
+        self.code.setStyleSheet(code_style(26))
         self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.client = ElidedLabel(lines=2)
         self.points = QLabel()
@@ -61,24 +61,32 @@ class PurchaseCard(QFrame):
         self.updated = QLabel()
         self.branch = QLabel()
         self.captions: dict[QLabel, QLabel] = {}
+        # Two columns of facts: the card keeps its notice and its heading in a window
+        # of 1024x768 with the longest names (one column squeezed them, issue #14).
         facts = QGridLayout()
-        facts.setHorizontalSpacing(24)
-        facts.setVerticalSpacing(8)
-        rows = [
-            (self.tr("Code"), self.code),
-            (self.tr("Client"), self.client),
-            (self.tr("Points"), self.points),
-            (self.tr("Exchanged"), self.created),
-            (self.tr("Last change"), self.updated),
-            (self.tr("Branch"), self.branch),
-        ]
-        for row, (caption, value) in enumerate(rows):
-            label = QLabel(caption)
-            label.setProperty("role", "muted")
-            self.captions[value] = label
-            facts.addWidget(label, row, 0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-            facts.addWidget(value, row, 1)
-        facts.setColumnStretch(1, 1)
+        facts.setHorizontalSpacing(20)
+        facts.setVerticalSpacing(6)
+        columns = (
+            [
+                (self.tr("Code"), self.code),
+                (self.tr("Client"), self.client),
+                (self.tr("Points"), self.points),
+            ],
+            [
+                (self.tr("Exchanged"), self.created),
+                (self.tr("Last change"), self.updated),
+                (self.tr("Branch"), self.branch),
+            ],
+        )
+        for column, rows in enumerate(columns):
+            for row, (caption, value) in enumerate(rows):
+                label = QLabel(caption)
+                label.setProperty("role", "muted")
+                self.captions[value] = label
+                top_left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                facts.addWidget(label, row, 2 * column, top_left)
+                facts.addWidget(value, row, 2 * column + 1)
+            facts.setColumnStretch(2 * column + 1, 1)
         # What to do now (hand over / do not / check the client): space kept, so the
         # card does not move under the finger when it comes and goes.
         self.notice = QLabel()
@@ -97,8 +105,8 @@ class PurchaseCard(QFrame):
         head.addLayout(title, 1)
         head.addWidget(self.status, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(28, 24, 28, 24)
-        layout.setSpacing(16)
+        layout.setContentsMargins(28, 20, 28, 20)
+        layout.setSpacing(12)
         layout.addLayout(head)
         layout.addLayout(facts)
         layout.addWidget(self.notice)
@@ -145,7 +153,7 @@ class PurchaseCard(QFrame):
             background, ink = colors[kind]
             self.notice.setStyleSheet(
                 f"background: {background}; color: {ink}; border-radius: 12px;"
-                " padding: 8px 16px; font-size: 24px; font-weight: 700;"
+                " padding: 8px 16px; font-size: 20px; font-weight: 700;"
             )
         else:
             self.notice.setStyleSheet("background: transparent;")

@@ -42,7 +42,7 @@ class ConfirmSheet(QFrame):
         self.message.setStyleSheet("font-size: 28px; font-weight: 600;")
         self.detail = QLabel()
         self.detail.setWordWrap(True)
-        self.detail.setStyleSheet("font-size: 22px;")
+        self.detail.setStyleSheet("font-size: 20px;")
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         self.hint.setProperty("role", "hint")
@@ -63,15 +63,15 @@ class ConfirmSheet(QFrame):
         buttons.addStretch(1)
         buttons.addWidget(self.confirm)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(32, 28, 32, 28)
-        layout.setSpacing(16)
+        layout.setContentsMargins(32, 20, 32, 20)
+        layout.setSpacing(12)
         layout.addLayout(head)
         layout.addWidget(self.message)
         layout.addWidget(self.detail)
         layout.addWidget(self.hint)
         # The buttons right under what they confirm, not at the bottom: Confirm never
         # stands where the button that opened the sheet was (Redeem's Deliver).
-        layout.addSpacing(16)
+        layout.addSpacing(8)
         layout.addLayout(buttons)
         layout.addStretch(1)
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QHeaderView,
     QPushButton,
@@ -53,6 +53,11 @@ HEADERS = (
 )
 TIME, KIND, CLIENT, POINTS, AMOUNT, TICKET, RESULT, ACTION = range(len(HEADERS))
 ROW_PX = 60
+# The client's column tells the rows apart: when the table is too narrow for it (1024
+# px with a long operation name), these columns give way, in this order, rather than
+# the table scrolling sideways or the client shrinking to "…".
+GIVE_WAY = (TICKET, AMOUNT)
+CLIENT_MIN_PX = 160
 
 
 def _t(text: object) -> str:
@@ -151,6 +156,29 @@ class JournalTable(QTableWidget):
             changed |= self._show_row(row, entry, look)
         self.entries = fresh
         self.fitter.fit(changed)
+        if changed:
+            self._give_way()
+
+    def _give_way(self) -> None:
+        """Hide the ``GIVE_WAY`` columns whose room the client's column needs."""
+        header = self.horizontalHeader()
+        kept = sum(
+            header.sectionSize(c)
+            for c in range(self.columnCount())
+            if c != CLIENT and c not in GIVE_WAY
+        )
+        room = self.viewport().width() - kept - CLIENT_MIN_PX
+        widths = {c: max(self.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in GIVE_WAY}
+        shown = list(GIVE_WAY)
+        while shown and sum(widths[c] for c in shown) > room:
+            shown.pop(0)
+        for column in GIVE_WAY:
+            if self.isColumnHidden(column) == (column in shown):
+                self.setColumnHidden(column, column not in shown)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._give_way()
 
     def _look(self, entry: JournalEntry, canceling: set[str | None]) -> RowLook:
         points = "" if entry.points is None else format_points(entry.points, self.amount_locale)

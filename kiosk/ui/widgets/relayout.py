@@ -98,10 +98,44 @@ class PageStack(QStackedWidget):
     of the window shaped every wrapped label of every screen (a quarter of the UI thread's
     time in a cashier's session, `perf`). The pages still lay their own wrapped texts out
     at the stack's width. Use it where the stack stretches into the room left, not where
-    its height should follow its text."""
+    its height should follow its text.
+
+    ``fit_current=True``: the stack's minimum height is what the page shown needs at the
+    stack's width (that page alone is asked, once per change of it; its size hint when
+    that is more), so a window short
+    of room gives way elsewhere (a banner's kept room, stretches) before it squeezes the
+    page's wrapped texts (Redeem's card and sheet at 1024x768, issue #14)."""
+
+    def __init__(self, parent: QWidget | None = None, *, fit_current: bool = False) -> None:
+        super().__init__(parent)
+        self._fit_current = fit_current
+        if fit_current:
+            self.currentChanged.connect(lambda _index: self.updateGeometry())
 
     def hasHeightForWidth(self) -> bool:
         return False
+
+    def addWidget(self, page: QWidget) -> int:
+        if self._fit_current:
+            page.installEventFilter(self)
+        return super().addWidget(page)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The page shown laid out again (a text changed): its need may have changed.
+        if event.type() == QEvent.Type.LayoutRequest and watched is self.currentWidget():
+            self.updateGeometry()
+        return False
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        page = self.currentWidget()
+        if self._fit_current and page is not None and page.hasHeightForWidth():
+            # Qt's height-for-width of a box with wrapped labels can fall short of what
+            # its layout then needs (a few px per wrapped label); its size hint does not.
+            width = self.width() if self.width() > 0 else page.width()
+            need = max(page.heightForWidth(width), page.sizeHint().height())
+            hint.setHeight(max(hint.height(), need))
+        return hint
 
 
 def lay_out_ahead(page: QWidget, size: QSize) -> None:
