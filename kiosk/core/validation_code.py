@@ -300,9 +300,7 @@ class CodePoller:
         window = window_of(qr)
         expires_in = answer.expires_in_seconds
         expires_at = (
-            answered + clamp_wait(float(expires_in))
-            if expires_in is not None
-            else started + window
+            answered + clamp_wait(float(expires_in)) if expires_in is not None else started + window
         )
         previous = self._memory.get(qr.id)
         skews = 0

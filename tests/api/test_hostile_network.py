@@ -166,7 +166,9 @@ def test_a_code_of_dots_stays_a_code(
     run(scenario())
     paths = [r["path"] for r in control.requests()]
     # Neither the purchase list nor /external/tags was asked: the dots stayed a code.
-    assert not any(p.rstrip("/") in ("/external/purchase", "/external/tags", "/external") for p in paths)
+    assert not any(
+        p.rstrip("/") in ("/external/purchase", "/external/tags", "/external") for p in paths
+    )
     assert any(p.startswith("/external/purchase/") for p in paths)
     assert any(p.startswith("/external/tags/cancel/") for p in paths)
 

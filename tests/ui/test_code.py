@@ -386,9 +386,7 @@ def test_the_code_screen_shows_no_client_and_says_the_branch_once(
         await until(lambda: screen.phase() is CodePhase.LIVE)
         view = rig.view
         assert not view.card.isVisible()
-        shown = " ".join(
-            label.text() for label in view.findChildren(QLabel) if label.isVisible()
-        )
+        shown = " ".join(label.text() for label in view.findChildren(QLabel) if label.isVisible())
         name = " ".join(p for p in (record.get("first_name"), record.get("last_name")) if p)
         for private in (name, record["email"].split("@")[0][:1] + "***", "pts"):
             assert private not in shown

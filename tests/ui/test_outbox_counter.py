@@ -392,8 +392,9 @@ def test_offline_the_credit_goes_on_without_a_preview_and_is_sent_later(
         qtbot.keyClick(screen, Qt.Key.Key_Return)
         # The preview retries (1, 2, 4 s) before the kiosk decides it is offline.
         await until(
-            lambda: screen.credit_button.text() == "Save the credit"
-            and not screen.preview_button.busy,
+            lambda: (
+                screen.credit_button.text() == "Save the credit" and not screen.preview_button.busy
+            ),
             timeout=20,
         )
         assert session.online is False
