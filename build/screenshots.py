@@ -39,8 +39,8 @@ async def until(predicate: Callable[[], object], within: float = 10.0) -> None:
 async def shoot(args: argparse.Namespace) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from kiosk.core.paths import resolve_paths
-    from kiosk.core.settings import load_settings
+    from kiosk.core.settings.paths import resolve_paths
+    from kiosk.core.settings.layers import load_settings
     from kiosk.ui.counter import build_view
     from kiosk.ui.shell import KioskWindow
     from kiosk.wiring import build_counter
@@ -50,8 +50,8 @@ async def shoot(args: argparse.Namespace) -> None:
     paths = resolve_paths()
     counter = await build_counter(load_settings(paths), paths, demo=True)
     window = KioskWindow()
-    from kiosk.core.lock import ManagerLock
-    from kiosk.core.manager_settings import ManagerSettings, TrainingLink
+    from kiosk.core.security.lock import ManagerLock
+    from kiosk.core.admin.manager_settings import ManagerSettings, TrainingLink
     from kiosk.sim import DEFAULT_API_KEY
     from kiosk.ui.counter import ManagerContext
     from kiosk.wiring import TRAINING_URL

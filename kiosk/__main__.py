@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from kiosk import __version__
+
 STARTED = time.perf_counter()
 
 
@@ -22,6 +24,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--smoke",
         action="store_true",
         help="start, paint, load the data, print the time to first paint and to ready, exit",
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help="print the version (what is installed) and exit",
     )
     from kiosk.cli.args import add_commands  # argparse only: IT commands (kiosk/cli)
 

@@ -73,9 +73,9 @@ def _run(args: Namespace, started: float) -> int:
     from kiosk.ui.pyside_imports import plain_imports
 
     plain_imports()  # before the kiosk's own imports: see the module
-    from kiosk.core import settings as S
-    from kiosk.core.paths import resolve_paths
-    from kiosk.core.settings import load_settings
+    from kiosk.core.settings import layers as S
+    from kiosk.core.settings.layers import load_settings
+    from kiosk.core.settings.paths import resolve_paths
     from kiosk.ui.i18n import choose_language, install_translators
     from kiosk.ui.shell import KioskWindow
     from kiosk.ui.theme import apply_theme
@@ -159,7 +159,7 @@ class Look:
         self.translators = translators  # kept alive: Qt does not own them
 
     def refresh(self, app: Any, window: Any, settings: Any) -> None:
-        from kiosk.core import settings as S
+        from kiosk.core.settings import layers as S
         from kiosk.ui.i18n import choose_language, switch_language
         from kiosk.ui.theme import apply_theme, current_palette
 
@@ -175,8 +175,8 @@ class Look:
 
 
 def _manager_model(settings: Any, transport: Any, pending: Any = None) -> Any:
-    from kiosk.core.manager_settings import ManagerSettings, TrainingLink
-    from kiosk.core.settings import Environment
+    from kiosk.core.admin.manager_settings import ManagerSettings, TrainingLink
+    from kiosk.core.settings.layers import Environment
     from kiosk.sim import DEFAULT_API_KEY
     from kiosk.wiring import TRAINING_URL
 
@@ -209,8 +209,8 @@ async def _main(
 
     from PySide6.QtWidgets import QApplication
 
-    from kiosk.core import settings as S
     from kiosk.core.lazy import Lazy
+    from kiosk.core.settings import layers as S
 
     loop = asyncio.get_running_loop()
     closed: asyncio.Future[None] = loop.create_future()
@@ -222,7 +222,7 @@ async def _main(
         app.aboutToQuit.connect(lambda: closed.done() or closed.set_result(None))
 
     def make_lock() -> Any:
-        from kiosk.core.lock import ManagerLock
+        from kiosk.core.security.lock import ManagerLock
 
         return ManagerLock.for_paths(settings, paths)
 

@@ -18,23 +18,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from kiosk.api.errors import ApiError, ErrorKind
-from kiosk.core import settings as S
 from kiosk.core.amounts import as_locale
-from kiosk.core.branch_memory import recall_branch, remember_branch
+from kiosk.core.counter.tickets import load_kiosk_id
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.journal import AsyncJournal
 from kiosk.core.lazy import Lazy
-from kiosk.core.outbox import Binding, Outbox
-from kiosk.core.paths import KioskPaths
+from kiosk.core.outbox.queue import Binding, Outbox
 from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
-from kiosk.core.settings import Environment, Settings
-from kiosk.core.tickets import load_kiosk_id
+from kiosk.core.settings import layers as S
+from kiosk.core.settings.branch_memory import recall_branch, remember_branch
+from kiosk.core.settings.layers import Environment, Settings
+from kiosk.core.settings.paths import KioskPaths
 
 if TYPE_CHECKING:  # httpx, the API client and the sender load after "ready"
     import httpx
 
     from kiosk.api.client import LoyaltyClient
-    from kiosk.core.sender import Sender
+    from kiosk.core.outbox.sender import Sender
 
 log = logging.getLogger(__name__)
 
@@ -150,12 +150,13 @@ async def build_counter(
         if transport is None:
             shared = Lazy(lambda: training_transport(paths, closers)[0])
     else:
-        from kiosk.core.secrets import load_api_key  # keyring: not needed in training
+        from kiosk.core.security.secrets import load_api_key  # keyring: not needed in training
 
         base_url = settings.base_url() or ""
-        key = api_key or load_api_key(environment.value, base_url)
-        if not key:
+        stored = api_key or load_api_key(environment.value, base_url)
+        if not stored:
             raise NotConfigured("no API key")
+        key = stored
     transport_for = shared.get
     branch_id = settings.get(S.BRANCH_ID)
     memory = paths.data_dir / BRANCH_MEMORY
@@ -188,13 +189,14 @@ async def build_counter(
     worker = DatabaseWorker(paths.database)
     await worker.start()
     journal = AsyncJournal(worker)
+    point_items: tuple[int, ...] = settings.get(S.POINT_ITEMS)  # (a list in an override file)
     config = SessionConfig(
         environment=environment.value,
         branch=branch,
         kiosk_id=load_kiosk_id(paths.kiosk_id),
         locale=as_locale(settings.get(S.AMOUNT_LOCALE)),
         validation_qr_id=settings.get(S.VALIDATION_QR_ID),
-        point_item_ids=tuple(settings.get(S.POINT_ITEMS)),
+        point_item_ids=tuple(point_items),
         idle_timeout_seconds=settings.get(S.IDLE_TIMEOUT),
         extra={"on_screen_keyboard": str(settings.get(S.ON_SCREEN_KEYBOARD))},
     )
@@ -261,7 +263,7 @@ async def start_outbox(
         )
 
     def make_sender() -> Sender:
-        from kiosk.core.sender import Sender
+        from kiosk.core.outbox.sender import Sender
 
         sender = Sender(outbox, make_sender_api)
         sender.reached.connect(session.report_online)  # background sends show on the bar

@@ -40,6 +40,11 @@ class ErrorKind(StrEnum):
     UNEXPECTED = "unexpected"  # any other status
 
 
+# Failures that say "the API cannot be reached" rather than "the API said no": the
+# counter shows "offline", and a credit that meets one waits in the outbox.
+OFFLINE_KINDS = frozenset({ErrorKind.NETWORK, ErrorKind.TIMEOUT})
+
+
 class Reason(StrEnum):
     """Which refusal, where the API tells them apart by message only."""
 

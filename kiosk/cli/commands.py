@@ -13,7 +13,7 @@ from argparse import Namespace
 from typing import TextIO
 
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from kiosk.core.paths import KioskPaths, resolve_paths
+from kiosk.core.settings.paths import KioskPaths, resolve_paths
 
 log = logging.getLogger(__name__)
 

@@ -35,12 +35,12 @@ from pathlib import Path
 from kiosk import __version__
 from kiosk.api.logsafety import redact, register_secret
 from kiosk.cli.selftest import self_test
-from kiosk.core import settings as S
 from kiosk.core.logs import LOG_NAME
-from kiosk.core.paths import KioskPaths
-from kiosk.core.secrets import load_api_key
-from kiosk.core.settings import Environment, SettingsError, load_settings
-from kiosk.core.settings_files import looks_secret
+from kiosk.core.security.secrets import load_api_key
+from kiosk.core.settings import layers as S
+from kiosk.core.settings.files import looks_secret
+from kiosk.core.settings.layers import Environment, SettingsError, load_settings
+from kiosk.core.settings.paths import KioskPaths
 
 REMOVED = "<removed>"
 _INI_ENTRY = re.compile(r"^(\s*)([^=:;#\s\[][^=:]*?)(\s*[=:]\s*)(.*)$")

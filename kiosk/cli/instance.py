@@ -32,7 +32,7 @@ from typing import Protocol
 from PySide6.QtCore import QDir, QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
-from kiosk.core.paths import KioskPaths
+from kiosk.core.settings.paths import KioskPaths
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""``reset-pin`` and ``hash-pin``: the manager PIN, for IT (see ``kiosk.core.lock``).
+"""``reset-pin`` and ``hash-pin``: the manager PIN, for IT (see ``kiosk.core.security.lock``).
 
 ``loyalty-kiosk-cli reset-pin`` (administrator console: it writes the machine-wide
 ``kiosk.ini``) clears the manager PIN: it writes ``manager_pin_hash = reset$<time>$<random>``
@@ -26,8 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from kiosk.core import settings as S
-from kiosk.core.lock import (
+from kiosk.core.security.lock import (
     LOCKOUT_FILE,
     PIN_FILE,
     PIN_MAX,
@@ -37,8 +36,9 @@ from kiosk.core.lock import (
     reset_marker,
     valid_pin,
 )
-from kiosk.core.paths import KioskPaths
-from kiosk.core.settings_files import SettingsError, read_overrides_file, write_overrides_file
+from kiosk.core.settings import layers as S
+from kiosk.core.settings.files import SettingsError, read_overrides_file, write_overrides_file
+from kiosk.core.settings.paths import KioskPaths
 
 log = logging.getLogger(__name__)
 

@@ -34,11 +34,16 @@ from kiosk.api.client import LoyaltyClient
 from kiosk.api.errors import ApiError, ErrorKind, Resource
 from kiosk.api.redact import key_fingerprint
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from kiosk.core import settings as S
-from kiosk.core.paths import KioskPaths
-from kiosk.core.secrets import KeyringUnavailable, load_api_key, store_api_key, usable_backend
+from kiosk.core.security.secrets import (
+    KeyringUnavailable,
+    load_api_key,
+    store_api_key,
+    usable_backend,
+)
 from kiosk.core.selfcheck import NO_RETRY, QUICK_TIMEOUTS
-from kiosk.core.settings import Environment, Settings, SettingsError, load_settings
+from kiosk.core.settings import layers as S
+from kiosk.core.settings.layers import Environment, Settings, SettingsError, load_settings
+from kiosk.core.settings.paths import KioskPaths
 
 _KEY = re.compile(r"[\x21-\x7e]{8,512}")
 
@@ -107,7 +112,7 @@ def _stranded(database: Path, environment: str, base_url: str, key: str) -> int:
     if not database.exists():
         return 0
     try:
-        from kiosk.core.outbox_store import OutboxStore
+        from kiosk.core.outbox.store import OutboxStore
     except ImportError:  # a build without the outbox
         return 0
     conn = sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)

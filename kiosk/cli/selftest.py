@@ -22,10 +22,10 @@ import logging
 
 import httpx
 
-from kiosk.core import settings as S
-from kiosk.core.paths import KioskPaths
 from kiosk.core.selfcheck import Report, run_checks
-from kiosk.core.settings import Environment, SettingsError, load_settings
+from kiosk.core.settings import layers as S
+from kiosk.core.settings.layers import Environment, SettingsError, load_settings
+from kiosk.core.settings.paths import KioskPaths
 
 log = logging.getLogger(__name__)
 

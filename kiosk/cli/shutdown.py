@@ -20,7 +20,7 @@ from typing import TextIO
 
 from kiosk.cli.args import EXIT_FAILED, EXIT_NOT_RUNNING, EXIT_OK
 from kiosk.cli.instance import SHUTDOWN, InstanceError, find_servers, send_command, server_name
-from kiosk.core.paths import KioskPaths
+from kiosk.core.settings.paths import KioskPaths
 
 POLL = 0.1
 

@@ -68,7 +68,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         2,
-        "outbox: credits and cancels waiting to be sent (kiosk.core.outbox_store)",
+        "outbox: credits and cancels waiting to be sent (kiosk.core.outbox.store)",
         """
         CREATE TABLE outbox_rows (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -103,7 +103,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         3,
-        "point item cache: the last point-item list fetched, for offline use (kiosk.core.catalogue)",
+        "point item cache: the last point-item list fetched, for offline use (kiosk.core.counter.catalogue)",
         """
         CREATE TABLE point_item_cache (
             environment TEXT NOT NULL,

@@ -38,11 +38,11 @@ from kiosk.api.errors import ApiError, ErrorKind
 from kiosk.api.models.staff import Branch
 from kiosk.api.retry import RetryPolicy
 from kiosk.api.transport import Timeouts
-from kiosk.core import settings as S
 from kiosk.core.db import MIGRATIONS, schema_version
-from kiosk.core.paths import KioskPaths
-from kiosk.core.secrets import KeyringUnavailable, load_api_key, usable_backend
-from kiosk.core.settings import Environment, Settings, SettingsError, load_settings
+from kiosk.core.security.secrets import KeyringUnavailable, load_api_key, usable_backend
+from kiosk.core.settings import layers as S
+from kiosk.core.settings.layers import Environment, Settings, SettingsError, load_settings
+from kiosk.core.settings.paths import KioskPaths
 
 QUICK_TIMEOUTS = Timeouts(default=10.0, operation=15.0, connect=5.0)
 NO_RETRY = RetryPolicy(delays=())
@@ -323,8 +323,8 @@ def check_database(path: Path) -> Check:
 def _outbox(conn: sqlite3.Connection, path: Path, version: int) -> Check:
     head = f"{path.name} integrity ok, schema v{version}"
     try:
-        from kiosk.core.outbox_store import OutboxStore
-        from kiosk.core.outbox_types import STALE_AFTER
+        from kiosk.core.outbox.store import OutboxStore
+        from kiosk.core.outbox.types import STALE_AFTER
     except ImportError:  # a build without the outbox
         return Check("database", Status.OK, f"{head}; no outbox in this version")
     has_table = conn.execute(

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
-from kiosk.api.errors import ApiError, ErrorKind
+from kiosk.api.errors import OFFLINE_KINDS, ApiError
 from kiosk.api.models.clients import Client
 from kiosk.api.redact import mask_document, mask_email
 from kiosk.core.amounts import AmountLocale
@@ -25,14 +25,11 @@ from kiosk.core.lazy import Lazy
 
 if TYPE_CHECKING:
     from kiosk.api.client import LoyaltyClient
-    from kiosk.core.outbox import Outbox, OutboxStatus
+    from kiosk.core.outbox.queue import Outbox, OutboxStatus
 
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
-
-# Failures that say "the API cannot be reached" rather than "the API said no".
-OFFLINE_KINDS = frozenset({ErrorKind.NETWORK, ErrorKind.TIMEOUT})
 
 
 @dataclass(frozen=True)

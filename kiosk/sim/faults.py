@@ -33,7 +33,7 @@ from urllib.parse import unquote
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kiosk.sim.faultbook import FaultRule, SimState, state_of
-from kiosk.sim.http import RATE_LIMIT_MESSAGE
+from kiosk.sim.ratelimit import RATE_LIMIT_MESSAGE
 from kiosk.sim.world import Record, World
 
 if TYPE_CHECKING:

@@ -28,7 +28,6 @@ from kiosk.sim.world import Merchant, Record, World
 VALIDATION_MESSAGE = "Error de validación"
 KEY_REQUIRED = "Api Key is required"
 KEY_INVALID = "Api key is invalid"
-RATE_LIMIT_MESSAGE = "Rate limit excedido. Intente más tarde."
 
 
 class ApiError(Exception):

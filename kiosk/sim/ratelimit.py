@@ -19,8 +19,10 @@ import math
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from kiosk.sim.http import RATE_LIMIT_MESSAGE
 from kiosk.sim.world import Merchant, World
+
+# The contract's rate-limit body message (its own envelope, not the error body).
+RATE_LIMIT_MESSAGE = "Rate limit excedido. Intente más tarde."
 
 LIMITS: dict[str, tuple[int, float]] = {
     "tags": (10, 1.0),

@@ -39,7 +39,7 @@ RAIL = (
 
 def _factory(session: CounterSession, module: str, name: str) -> Callable[[], Screen]:
     def build() -> Screen:
-        cls = getattr(importlib.import_module(f"kiosk.ui.screens.{module}"), name)
+        cls = getattr(importlib.import_module(f"kiosk.ui.screens.{module}.screen"), name)
         screen: Screen = cls(session)
         return screen
 
@@ -121,9 +121,9 @@ class Counter(CounterView):
 class ManagerContext:
     """What manager mode needs besides the session (built by ``kiosk.app``)."""
 
-    settings: Any  # kiosk.core.settings.Settings
-    lock: Any  # kiosk.core.lock.ManagerLock, or None with make_lock
-    model: Any  # kiosk.core.manager_settings.ManagerSettings, or None with make_model
+    settings: Any  # kiosk.core.settings.layers.Settings
+    lock: Any  # kiosk.core.security.lock.ManagerLock, or None with make_lock
+    model: Any  # kiosk.core.admin.manager_settings.ManagerSettings, or None with make_model
     idle_seconds: float
     on_applied: Callable[[tuple[str, ...]], object] | None = None
     on_exit: Callable[[], object] | None = None
@@ -132,7 +132,7 @@ class ManagerContext:
     # ~50 ms the counter's start does not need).
     make_model: Callable[[], Any] | None = None
     # Makes ``lock`` when manager mode or Today is first built (the PIN's files and
-    # ``kiosk.core.lock``: ~3 ms the counter's start does not need).
+    # ``kiosk.core.security.lock``: ~3 ms the counter's start does not need).
     make_lock: Callable[[], Any] | None = None
 
     def settings_model(self) -> Any:

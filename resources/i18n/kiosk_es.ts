@@ -257,7 +257,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="44"/>
         <source>Purchase amount</source>
         <translation>Monto de la compra</translation>
     </message>
@@ -265,7 +265,7 @@
 <context>
     <name>BasketRow</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="237"/>
+        <location filename="../../kiosk/ui/screens/points/items.py" line="237"/>
         <source>Remove one %1</source>
         <translation>Quitar una unidad de %1</translation>
     </message>
@@ -273,18 +273,18 @@
 <context>
     <name>BasketView</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="262"/>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="263"/>
+        <location filename="../../kiosk/ui/screens/points/items.py" line="262"/>
+        <location filename="../../kiosk/ui/screens/points/items.py" line="263"/>
         <source>Empty the basket</source>
         <translation>Vaciar el carrito</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="265"/>
+        <location filename="../../kiosk/ui/screens/points/items.py" line="265"/>
         <source>Tap the items of the purchase.</source>
         <translation>Toque los ítems de la compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="323"/>
+        <location filename="../../kiosk/ui/screens/points/items.py" line="323"/>
         <source>Basket: %1 of %2 units</source>
         <translation>Carrito: %1 de %2 unidades</translation>
     </message>
@@ -380,37 +380,37 @@
 <context>
     <name>CancelSheet</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="73"/>
+        <location filename="../../kiosk/ui/screens/today/sheet.py" line="73"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="76"/>
+        <location filename="../../kiosk/ui/screens/today/sheet.py" line="76"/>
         <source>Cancel the credit</source>
         <translation>Anular la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="109"/>
+        <location filename="../../kiosk/ui/screens/today/sheet.py" line="109"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="111"/>
+        <location filename="../../kiosk/ui/screens/today/sheet.py" line="111"/>
         <source>Cancel the credit of %1 points to %2 (ticket %3)?</source>
         <translation>¿Anular la acreditación de %1 puntos a %2 (ticket %3)?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="114"/>
+        <location filename="../../kiosk/ui/screens/today/sheet.py" line="114"/>
         <source>Cancel the credit of %1 points to %2?</source>
         <translation>¿Anular la acreditación de %1 puntos a %2?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="118"/>
+        <location filename="../../kiosk/ui/screens/today/sheet.py" line="118"/>
         <source>This credit has not reached the service yet: it will not be sent, and no points change.</source>
         <translation>Esta acreditación todavía no llegó al servicio: no se enviará y los puntos no cambian.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_sheet.py" line="123"/>
+        <location filename="../../kiosk/ui/screens/today/sheet.py" line="123"/>
         <source>The points are taken back from the client. This cannot be undone.</source>
         <translation>Se le descuentan los puntos al cliente. No se puede deshacer.</translation>
     </message>
@@ -697,72 +697,72 @@
 <context>
     <name>CodePanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="120"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="120"/>
         <source>Changes in %1</source>
         <translation>Cambia en %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="122"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="122"/>
         <source>Refreshing…</source>
         <translation>Actualizando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="122"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="122"/>
         <source>Getting the new code.</source>
         <translation>Obteniendo el código nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="124"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="124"/>
         <source>Reading the code…</source>
         <translation>Leyendo el código…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="126"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="126"/>
         <source>The service lets the kiosk read the code once every %1 s.</source>
         <translation>El servicio deja que la terminal lea el código una vez cada %1 s.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="129"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="129"/>
         <source>New code in %1</source>
         <translation>Código nuevo en %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="133"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="133"/>
         <source>This branch has no validation QR</source>
         <translation>Esta sucursal no tiene QR de validación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="134"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="134"/>
         <source>Ask a manager to enable the rotating code on a QR of this branch.</source>
         <translation>Pida al encargado que active el código rotativo en un QR de esta sucursal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="138"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="138"/>
         <source>Trying again now…</source>
         <translation>Reintentando ahora…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="140"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="140"/>
         <source>The kiosk tries again by itself in %1.</source>
         <translation>La terminal vuelve a intentar sola en %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="142"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="142"/>
         <source>Code unavailable</source>
         <translation>Código no disponible</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="150"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="150"/>
         <source>The branch&apos;s kiosks read the code too often; the service asked to wait.</source>
         <translation>Las terminales de la sucursal leyeron el código demasiado seguido; el servicio pidió esperar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="153"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="153"/>
         <source>No connection to the service.</source>
         <translation>Sin conexión con el servicio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code_panel.py" line="155"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="155"/>
         <source>The service did not give the code.</source>
         <translation>El servicio no entregó el código.</translation>
     </message>
@@ -770,17 +770,17 @@
 <context>
     <name>CodeScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/code.py" line="52"/>
+        <location filename="../../kiosk/ui/screens/code/screen.py" line="52"/>
         <source>The code changes by itself. Clients read it from this screen.</source>
         <translation>El código cambia solo. Los clientes lo leen de esta pantalla.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code.py" line="82"/>
+        <location filename="../../kiosk/ui/screens/code/screen.py" line="82"/>
         <source>Code</source>
         <translation>Código</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code.py" line="151"/>
+        <location filename="../../kiosk/ui/screens/code/screen.py" line="151"/>
         <source>QR %1</source>
         <translation>QR %1</translation>
     </message>
@@ -789,7 +789,7 @@
     <name>ConfirmSheet</name>
     <message>
         <location filename="../../kiosk/ui/admin/confirm.py" line="59"/>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/rewards/sheets.py" line="49"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
@@ -981,12 +981,12 @@
 <context>
     <name>CreditResultView</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="196"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="196"/>
         <source>New sale</source>
         <translation>Nueva venta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="225"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="225"/>
         <source>%n units</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -994,57 +994,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="227"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="227"/>
         <source>Ticket %1</source>
         <translation>Ticket %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="233"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="233"/>
         <source>This ticket was already credited</source>
         <translation>Este ticket ya se acreditó</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="235"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="235"/>
         <source>No new points were given.</source>
         <translation>No se dieron puntos nuevos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="239"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="239"/>
         <source>+%1 points</source>
         <translation>+%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="243"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="243"/>
         <source>New balance: %1 points</source>
         <translation>Saldo nuevo: %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="248"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="248"/>
         <source>Credited. The new balance shows on the next search.</source>
         <translation>Acreditado. El saldo nuevo aparece en la próxima búsqueda.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="250"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="250"/>
         <source>confirmed after a lost answer, credited once</source>
         <translation>confirmado tras una respuesta perdida, acreditado una sola vez</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="257"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="257"/>
         <source>New level: %1</source>
         <translation>Nuevo nivel: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="257"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="257"/>
         <source>No level now</source>
         <translation>Ahora sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="265"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="265"/>
         <source>Saved: the credit will be sent automatically.</source>
         <translation>Guardado: la acreditación se enviará automáticamente.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="267"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="267"/>
         <source>%n pending.</source>
         <translation>
             <numerusform>%n pendiente.</numerusform>
@@ -1052,12 +1052,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="270"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="270"/>
         <source>About %1 points, credited once it is sent.</source>
         <translation>Unos %1 puntos, acreditados cuando se envíe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="275"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="275"/>
         <source>Reference %1</source>
         <translation>Referencia %1</translation>
     </message>
@@ -1065,12 +1065,12 @@
 <context>
     <name>EmptyPage</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/identify/parts.py" line="71"/>
         <source>Scan or type the client&apos;s email or DNI</source>
         <translation>Escanee o escriba el email o DNI del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="75"/>
+        <location filename="../../kiosk/ui/screens/identify/parts.py" line="75"/>
         <source>Press Enter to search. A DNI barcode can be scanned straight into the field.</source>
         <translation>Presione Enter para buscar. El código de barras del DNI se puede escanear directo en el campo.</translation>
     </message>
@@ -1078,182 +1078,182 @@
 <context>
     <name>EnrollPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="39"/>
         <source>Type an email or a document number.</source>
         <translation>Escriba un email o un número de documento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="42"/>
         <source>Not a valid email (like name@example.com).</source>
         <translation>No es un email válido (como nombre@ejemplo.com).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="45"/>
         <source>This email is too long: at most 64 characters before the @ and 254 in all.</source>
         <translation>Este email es demasiado largo: hasta 64 caracteres antes de la @ y 254 en total.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="49"/>
         <source>A DNI has 7 or 8 digits, without dots.</source>
         <translation>Un DNI tiene 7 u 8 dígitos, sin puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="52"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="52"/>
         <source>A passport has 6 to 9 letters and digits.</source>
         <translation>Un pasaporte tiene de 6 a 9 letras y números.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="55"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="55"/>
         <source>The service does not accept this document. Check it and its type.</source>
         <translation>El servicio no acepta este documento. Revise el número y el tipo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="58"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="58"/>
         <source>Not a date. Type it like %1.</source>
         <translation>No es una fecha. Escríbala como %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="59"/>
         <source>The birthday cannot be in the future.</source>
         <translation>La fecha de nacimiento no puede ser futura.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="62"/>
         <source>The client is younger than the program&apos;s minimum age.</source>
         <translation>El cliente no tiene la edad mínima del programa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="65"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="65"/>
         <source>A phone number has 6 to 15 digits.</source>
         <translation>Un teléfono tiene de 6 a 15 dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="68"/>
         <source>Too long. Shorten it.</source>
         <translation>Es demasiado largo. Acórtelo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="69"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="69"/>
         <source>This field is needed.</source>
         <translation>Este campo es obligatorio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="70"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="70"/>
         <source>Already registered to a client.</source>
         <translation>Ya está registrado en otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="71"/>
         <source>The service did not accept this. Check it.</source>
         <translation>El servicio no lo aceptó. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="77"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="77"/>
         <source>Male</source>
         <translation>Masculino</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="78"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="78"/>
         <source>Female</source>
         <translation>Femenino</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="79"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="79"/>
         <source>Other</source>
         <translation>Otro</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="80"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="80"/>
         <source>Prefer not to say</source>
         <translation>Prefiere no decirlo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="174"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="174"/>
         <source>DD/MM/YYYY</source>
         <translation>DD/MM/AAAA</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="174"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="174"/>
         <source>MM/DD/YYYY</source>
         <translation>MM/DD/AAAA</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="176"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="176"/>
         <source>Enroll new client</source>
         <translation>Alta de cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="179"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="179"/>
         <source>An email or a document is needed; everything else is optional.</source>
         <translation>Hace falta un email o un documento; el resto es opcional.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="182"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="182"/>
         <source>name@example.com</source>
         <translation>nombre@ejemplo.com</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="184"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="184"/>
         <source>DNI</source>
         <translation>DNI</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="185"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="185"/>
         <source>Passport</source>
         <translation>Pasaporte</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="192"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="192"/>
         <source>11 4321 5678</source>
         <translation>11 4321 5678</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="203"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="203"/>
         <source>Email</source>
         <translation>Email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="204"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="204"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="205"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="205"/>
         <source>First names</source>
         <translation>Nombres</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="206"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="206"/>
         <source>Last names</source>
         <translation>Apellidos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="207"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="207"/>
         <source>Phone</source>
         <translation>Teléfono</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="208"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="208"/>
         <source>Birthday</source>
         <translation>Fecha de nacimiento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="209"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="209"/>
         <source>Gender</source>
         <translation>Género</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="229"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="229"/>
         <source>Go to the registered client</source>
         <translation>Ir al cliente registrado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="236"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="236"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/enroll.py" line="239"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="239"/>
         <source>Enroll client</source>
         <translation>Dar de alta</translation>
     </message>
@@ -1274,17 +1274,17 @@
 <context>
     <name>ExchangeResult</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="131"/>
+        <location filename="../../kiosk/ui/screens/rewards/sheets.py" line="131"/>
         <source>Pickup code</source>
         <translation>Código de retiro</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="141"/>
+        <location filename="../../kiosk/ui/screens/rewards/sheets.py" line="141"/>
         <source>The client shows this code or the QR to collect it at any branch.</source>
         <translation>El cliente muestra este código o el QR para retirarlo en cualquier sucursal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_sheets.py" line="146"/>
+        <location filename="../../kiosk/ui/screens/rewards/sheets.py" line="146"/>
         <source>Done</source>
         <translation>Listo</translation>
     </message>
@@ -1318,63 +1318,63 @@
 <context>
     <name>FoundPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="57"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="57"/>
         <source>Suspended</source>
         <translation>Suspendido</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="59"/>
         <source>This client is suspended: they cannot earn or use points.</source>
         <translation>Este cliente está suspendido: no puede sumar ni usar puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="68"/>
         <source>Not registered yet: show them the QR to finish registering on their phone.</source>
         <translation>Todavía no se registró: muéstrele el QR para terminar el registro en su celular.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="72"/>
         <source>Credit points</source>
         <translation>Acreditar puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="73"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="73"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="74"/>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="212"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="74"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="212"/>
         <source>Show registration QR</source>
         <translation>Mostrar QR de registro</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="81"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="81"/>
         <source>Ask the client to scan this code with their phone to finish registering.</source>
         <translation>Pida al cliente que escanee este código con su celular para terminar el registro.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="138"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="138"/>
         <source>Client identified</source>
         <translation>Cliente identificado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="151"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="151"/>
         <source>No level yet: the service assigns it in a few seconds.</source>
         <translation>Todavía sin nivel: el servicio lo asigna en unos segundos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="163"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="163"/>
         <source>Client not verified (offline)</source>
         <translation>Cliente sin verificar (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="167"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="167"/>
         <source>The service checks this client when the connection returns: the points of a sale are credited then. Rewards need the client identified online.</source>
         <translation>El servicio verifica a este cliente cuando vuelva la conexión: recién entonces se acreditan los puntos de una venta. Para los premios hay que identificar al cliente con conexión.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_found.py" line="207"/>
+        <location filename="../../kiosk/ui/screens/identify/found.py" line="207"/>
         <source>Hide registration QR</source>
         <translation>Ocultar QR de registro</translation>
     </message>
@@ -1382,87 +1382,87 @@
 <context>
     <name>IdentifyScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="75"/>
+        <location filename="../../kiosk/ui/screens/identify/screen.py" line="75"/>
         <source>Scan or type the client&apos;s email or DNI</source>
         <translation>Escanee o escriba el email o DNI del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="76"/>
+        <location filename="../../kiosk/ui/screens/identify/screen.py" line="76"/>
         <source>Client&apos;s email or document</source>
         <translation>Email o documento del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="79"/>
+        <location filename="../../kiosk/ui/screens/identify/screen.py" line="79"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="121"/>
+        <location filename="../../kiosk/ui/screens/identify/screen.py" line="121"/>
         <source>Identify</source>
         <translation>Identificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify.py" line="389"/>
+        <location filename="../../kiosk/ui/screens/identify/screen.py" line="389"/>
         <source>Client not verified: their points are credited when the connection returns.</source>
         <translation>Cliente sin verificar: sus puntos se acreditan cuando vuelva la conexión.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="82"/>
+        <location filename="../../kiosk/ui/screens/identify/enrolling.py" line="123"/>
         <source>new client</source>
         <translation>cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="85"/>
+        <location filename="../../kiosk/ui/screens/identify/enrolling.py" line="126"/>
         <source>Client enrolled: %1</source>
         <translation>Cliente dado de alta: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="90"/>
+        <location filename="../../kiosk/ui/screens/identify/enrolling.py" line="131"/>
         <source>%1 welcome points</source>
         <translation>%1 puntos de bienvenida</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="112"/>
+        <location filename="../../kiosk/ui/screens/identify/enrolling.py" line="153"/>
         <source>This client is already registered. Go to the client instead.</source>
         <translation>Este cliente ya está registrado. Vaya a su ficha.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="118"/>
+        <location filename="../../kiosk/ui/screens/identify/enrolling.py" line="159"/>
         <source>The service refused some data (%1). Check it and try again.</source>
         <translation>El servicio rechazó algunos datos (%1). Revíselos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_enrolling.py" line="124"/>
+        <location filename="../../kiosk/ui/screens/identify/enrolling.py" line="165"/>
         <source>Some data is not valid. Check the marked fields.</source>
         <translation>Algunos datos no son válidos. Revise los campos marcados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="14"/>
+        <location filename="../../kiosk/ui/screens/identify/parts.py" line="14"/>
         <source>Scan or type the client&apos;s email or DNI.</source>
         <translation>Escanee o escriba el email o DNI del cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="17"/>
+        <location filename="../../kiosk/ui/screens/identify/parts.py" line="17"/>
         <source>That is too long for an email or a document. Clear it and try again.</source>
         <translation>Es demasiado largo para un email o un documento. Bórrelo e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="20"/>
+        <location filename="../../kiosk/ui/screens/identify/parts.py" line="20"/>
         <source>That email is not complete. Check it (like name@example.com).</source>
         <translation>Ese email está incompleto. Revíselo (como nombre@ejemplo.com).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="23"/>
+        <location filename="../../kiosk/ui/screens/identify/parts.py" line="23"/>
         <source>A DNI has 7 or 8 digits. Check the number.</source>
         <translation>Un DNI tiene 7 u 8 dígitos. Revise el número.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="26"/>
+        <location filename="../../kiosk/ui/screens/identify/parts.py" line="26"/>
         <source>The DNI barcode could not be read. Scan it again or type the number.</source>
         <translation>No se pudo leer el código de barras del DNI. Vuelva a escanearlo o escriba el número.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_parts.py" line="29"/>
+        <location filename="../../kiosk/ui/screens/identify/parts.py" line="29"/>
         <source>Type the full email or the document number (names are not searched).</source>
         <translation>Escriba el email completo o el número de documento (no se busca por nombre).</translation>
     </message>
@@ -1470,7 +1470,7 @@
 <context>
     <name>ItemTile</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_items.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/points/items.py" line="50"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -1478,8 +1478,8 @@
 <context>
     <name>JournalTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="124"/>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="215"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="129"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="243"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
     </message>
@@ -1994,17 +1994,17 @@
 <context>
     <name>MatchRow</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/identify/matches.py" line="41"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/identify/matches.py" line="46"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/identify/matches.py" line="49"/>
         <source>Suspended</source>
         <translation>Suspendido</translation>
     </message>
@@ -2012,32 +2012,32 @@
 <context>
     <name>MatchesPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="88"/>
+        <location filename="../../kiosk/ui/screens/identify/matches.py" line="88"/>
         <source>More clients match: type more of the email or document.</source>
         <translation>Coinciden más clientes: escriba más del email o del documento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="90"/>
+        <location filename="../../kiosk/ui/screens/identify/matches.py" line="90"/>
         <source>Enroll new client</source>
         <translation>Dar de alta cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="118"/>
+        <location filename="../../kiosk/ui/screens/identify/matches.py" line="118"/>
         <source>No exact match</source>
         <translation>No hay una coincidencia exacta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="120"/>
+        <location filename="../../kiosk/ui/screens/identify/matches.py" line="120"/>
         <source>Tap the client if they are on this list, or enroll a new client.</source>
         <translation>Toque al cliente si está en esta lista, o dé de alta un cliente nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="123"/>
+        <location filename="../../kiosk/ui/screens/identify/matches.py" line="123"/>
         <source>No client with this email or document</source>
         <translation>Ningún cliente tiene este email o documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_matches.py" line="125"/>
+        <location filename="../../kiosk/ui/screens/identify/matches.py" line="125"/>
         <source>Check it with the client, or enroll them now: it takes a minute.</source>
         <translation>Verifíquelo con el cliente, o dé de alta al cliente ahora: lleva un minuto.</translation>
     </message>
@@ -2315,32 +2315,32 @@
 <context>
     <name>ModeBar</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_bar.py" line="31"/>
+        <location filename="../../kiosk/ui/screens/points/bar.py" line="31"/>
         <source>Amount</source>
         <translation>Monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_bar.py" line="32"/>
+        <location filename="../../kiosk/ui/screens/points/bar.py" line="32"/>
         <source>Point items</source>
         <translation>Ítems</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_bar.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/points/bar.py" line="39"/>
         <source>Refresh items</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_bar.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/points/bar.py" line="44"/>
         <source>Ticket no. (optional)</source>
         <translation>N.º de ticket (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_bar.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/points/bar.py" line="48"/>
         <source>e.g. 0003-00012345</source>
         <translation>p. ej. 0003-00012345</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_bar.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/points/bar.py" line="51"/>
         <source>Ticket number</source>
         <translation>Número de ticket</translation>
     </message>
@@ -2348,37 +2348,37 @@
 <context>
     <name>MoneyPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="37"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="37"/>
         <source>Exchange points for money</source>
         <translation>Canjear puntos por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="42"/>
         <source>Type the amount of money the client takes. The points are debited at the program&apos;s rate; the merchant may set a minimum.</source>
         <translation>Escriba el monto en dinero que se lleva el cliente. Los puntos se descuentan según la tasa del programa; el comercio puede fijar un mínimo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="50"/>
         <source>Amount of money</source>
         <translation>Monto en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="69"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="69"/>
         <source>Exchange money</source>
         <translation>Canjear dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="110"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="110"/>
         <source>Type the amount of money.</source>
         <translation>Escriba el monto en dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="128"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="128"/>
         <source>No amount yet</source>
         <translation>Todavía no hay monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_money.py" line="133"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="133"/>
         <source>The client takes %1</source>
         <translation>El cliente se lleva %1</translation>
     </message>
@@ -2386,70 +2386,70 @@
 <context>
     <name>OfflinePanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="42"/>
         <source>Type the client&apos;s email or document, or scan their DNI.</source>
         <translation>Escriba el email o documento del cliente, o escanee su DNI.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="45"/>
         <source>Type it again in the second field to confirm it.</source>
         <translation>Escríbalo de nuevo en el segundo campo para confirmarlo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="48"/>
         <source>The two entries are not the same. Check both with the client.</source>
         <translation>Los dos datos no coinciden. Revise ambos con el cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="74"/>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="159"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="74"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="159"/>
         <source>The client cannot be checked: no connection</source>
         <translation>No se puede verificar al cliente: no hay conexión</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="78"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="78"/>
         <source>You can continue without checking: the points of the sale are credited when the connection returns. Rewards need the connection.</source>
         <translation>Puede seguir sin verificar: los puntos de la venta se acreditan cuando vuelva la conexión. Los premios necesitan conexión.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="83"/>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="175"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="83"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="175"/>
         <source>Continue without checking</source>
         <translation>Seguir sin verificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="85"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="85"/>
         <source>Try again</source>
         <translation>Reintentar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="96"/>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="97"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="96"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="97"/>
         <source>Client&apos;s email or document</source>
         <translation>Email o documento del cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="99"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="99"/>
         <source>Type it again to confirm</source>
         <translation>Escríbalo de nuevo para confirmar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="100"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="100"/>
         <source>Client&apos;s email or document, again</source>
         <translation>Email o documento del cliente, de nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="110"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="110"/>
         <source>Use this client</source>
         <translation>Usar este cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="112"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="112"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="114"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="114"/>
         <source>A scanned DNI is enough: scan it into either field.</source>
         <translation>Con escanear el DNI alcanza: escanéelo en cualquiera de los dos campos.</translation>
     </message>
@@ -2457,12 +2457,12 @@
 <context>
     <name>OfflineStrip</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="256"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="256"/>
         <source>No connection: clients cannot be checked until it returns.</source>
         <translation>Sin conexión: no se pueden verificar clientes hasta que vuelva.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify_offline.py" line="259"/>
+        <location filename="../../kiosk/ui/screens/identify/offline.py" line="259"/>
         <source>Continue without checking</source>
         <translation>Seguir sin verificar</translation>
     </message>
@@ -2720,17 +2720,17 @@
 <context>
     <name>PendingPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="211"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="211"/>
         <source>Retry now</source>
         <translation>Reintentar ahora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="216"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="216"/>
         <source>Nothing waiting: every credit and cancel of this kiosk has been sent.</source>
         <translation>Nada en espera: todas las acreditaciones y anulaciones de este kiosco fueron enviadas.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="239"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="239"/>
         <source>%n waiting to be sent</source>
         <translation>
             <numerusform>%n esperando envío</numerusform>
@@ -2738,7 +2738,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="241"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="241"/>
         <source>%n refused by the server: a manager must discard</source>
         <translation>
             <numerusform>%n rechazada por el servidor: un encargado debe descartarla</numerusform>
@@ -2746,7 +2746,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="249"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="249"/>
         <source>%n operation(s) waiting for more than 24 hours. Manager: check the connection and the server, or call support.</source>
         <translation>
             <numerusform>%n operación espera hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
@@ -2757,77 +2757,77 @@
 <context>
     <name>PendingTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="41"/>
         <source>Waiting</source>
         <translation>Espera</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="42"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="43"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="44"/>
         <source>Reference</source>
         <translation>Referencia</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="45"/>
         <source>Tries</source>
         <translation>Intentos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="46"/>
         <source>Last error</source>
         <translation>Último error</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="50"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="51"/>
         <source>Cancel</source>
         <translation>Anulación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="53"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="53"/>
         <source>Refused: %1</source>
         <translation>Rechazada: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="54"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="54"/>
         <source>Sending…</source>
         <translation>Enviando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="66"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="66"/>
         <source>under a minute</source>
         <translation>menos de un minuto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="68"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="71"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="72"/>
         <source>%1 days</source>
         <translation>%1 días</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="152"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="152"/>
         <source>%n unit(s)</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -2835,14 +2835,14 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="157"/>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="173"/>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="183"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="157"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="173"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="183"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_pending.py" line="177"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="177"/>
         <source>Tap again to discard</source>
         <translation>Toque de nuevo para descartar</translation>
     </message>
@@ -3034,67 +3034,67 @@
 <context>
     <name>PointsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="145"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="145"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_text.py" line="13"/>
+        <location filename="../../kiosk/ui/screens/points/text.py" line="13"/>
         <source>A credit takes at most %1 units. Credit these first, then the rest.</source>
         <translation>Una acreditación admite como máximo %1 unidades. Acredite estas primero y después el resto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="236"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="236"/>
         <source>Loading the point items…</source>
         <translation>Cargando los ítems de puntos…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_text.py" line="21"/>
+        <location filename="../../kiosk/ui/screens/points/text.py" line="21"/>
         <source>%1 The credit was not given; it stays in the Pending list for a manager.</source>
         <translation>%1 La acreditación no se hizo; queda en la lista de Pendientes para un encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_text.py" line="26"/>
+        <location filename="../../kiosk/ui/screens/points/text.py" line="26"/>
         <source>The answer was lost on the way: the points may already be credited. Tap Try again: this sale is never credited twice.</source>
         <translation>La respuesta se perdió en el camino: puede que los puntos ya estén acreditados. Toque Reintentar: esta venta nunca se acredita dos veces.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_text.py" line="35"/>
+        <location filename="../../kiosk/ui/screens/points/text.py" line="35"/>
         <source>Check the ticket number: letters, digits and &apos;-&apos; only, up to %1.</source>
         <translation>Revise el número de ticket: solo letras, números y &apos;-&apos;, hasta %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_text.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/points/text.py" line="42"/>
         <source>Tap the items of the purchase first.</source>
         <translation>Primero toque los ítems de la compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_text.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/points/text.py" line="44"/>
         <source>Identify a client first.</source>
         <translation>Primero identifique a un cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_text.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/points/text.py" line="46"/>
         <source>The client changed. Check the sale and preview it again.</source>
         <translation>Cambió el cliente. Revise la venta y vuelva a ver la vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_text.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/points/text.py" line="49"/>
         <source>Wait for the current credit to finish.</source>
         <translation>Espere a que termine la acreditación en curso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="262"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="262"/>
         <source>Point items as of %1 (offline)</source>
         <translation>Ítems de puntos al %1 (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="358"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="358"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points.py" line="360"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="360"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -3102,38 +3102,38 @@
 <context>
     <name>PreviewCard</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="92"/>
         <source>Preview: nothing credited yet</source>
         <translation>Vista previa: todavía no se acreditó nada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="97"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="97"/>
         <source>Amount to credit</source>
         <translation>Monto a acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="102"/>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="158"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="102"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="158"/>
         <source>Level bonus</source>
         <translation>Bono de nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="112"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="112"/>
         <source>Base points</source>
         <translation>Puntos base</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="114"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="114"/>
         <source>Point rules bonus</source>
         <translation>Bono por reglas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="124"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="124"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="146"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="146"/>
         <source>%n units</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -3141,17 +3141,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="153"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="153"/>
         <source>Level bonus (%1 ×%2)</source>
         <translation>Nivel %1 (×%2)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="156"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="156"/>
         <source>Level bonus (%1)</source>
         <translation>Nivel %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_panels.py" line="161"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="161"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -3159,77 +3159,77 @@
 <context>
     <name>PurchaseCard</name>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="20"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="20"/>
         <source>Pending: not delivered yet</source>
         <translation>Pendiente: todavía sin entregar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="21"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="21"/>
         <source>Delivered</source>
         <translation>Entregado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="22"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="22"/>
         <source>Canceled</source>
         <translation>Cancelado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="23"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="23"/>
         <source>Expired</source>
         <translation>Vencido</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="24"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="24"/>
         <source>Unknown status</source>
         <translation>Estado desconocido</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="71"/>
         <source>Code</source>
         <translation>Código</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="69"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="72"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="70"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="73"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="76"/>
         <source>Exchanged</source>
         <translation>Canjeado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="77"/>
         <source>Last change</source>
         <translation>Último cambio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="73"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="78"/>
         <source>Branch</source>
         <translation>Sucursal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="113"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="121"/>
         <source>%1 in money</source>
         <translation>%1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="115"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="123"/>
         <source>Money exchange</source>
         <translation>Canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="115"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="123"/>
         <source>Reward</source>
         <translation>Premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_card.py" line="124"/>
+        <location filename="../../kiosk/ui/screens/redeem/card.py" line="132"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -3426,188 +3426,188 @@
 <context>
     <name>RedeemScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="15"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="15"/>
         <source>Scan or type the purchase code.</source>
         <translation>Escanee o escriba el código de canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="16"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="16"/>
         <source>A purchase code has only letters and digits. Check it and try again.</source>
         <translation>Un código de canje tiene solo letras y números. Revíselo e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="19"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="19"/>
         <source>That code is too short or too long. Purchase codes have 8 characters.</source>
         <translation>Ese código es demasiado corto o largo. Los códigos de canje tienen 8 caracteres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="32"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="32"/>
         <source>Hand over the money: %1</source>
         <translation>Entregue el dinero: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="35"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="35"/>
         <source>Hand over the reward</source>
         <translation>Entregue el premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="50"/>
         <source>Delivered: %1 · code %2. Hand over the reward.</source>
         <translation>Entregado: %1 · código %2. Entregue el premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="59"/>
         <source>This code was already delivered (%1). Nothing was changed.</source>
         <translation>Este código ya se entregó (%1). No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="62"/>
         <source>Already delivered: do not hand it over again.</source>
         <translation>Ya entregado: no lo entregue de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="68"/>
         <source>This code has expired and can no longer be delivered. Nothing was changed.</source>
         <translation>Este código venció y ya no se puede entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="72"/>
         <source>Expired: do not hand over the reward.</source>
         <translation>Vencido: no entregue el premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="75"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="75"/>
         <source>This exchange was canceled: there is nothing to deliver. Nothing was changed.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="79"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="79"/>
         <source>Canceled: do not hand over the reward.</source>
         <translation>Cancelado: no entregue el premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="76"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="77"/>
         <source>Scan or type the purchase code</source>
         <translation>Escanee o escriba el código de canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="77"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="78"/>
         <source>Purchase code</source>
         <translation>Código de canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="80"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="81"/>
         <source>Look up</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="95"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="96"/>
         <source>Deliver</source>
         <translation>Entregar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="117"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="118"/>
         <source>Redeem</source>
         <translation>Entregas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="129"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="130"/>
         <source>Press Enter to look it up; a complete code is looked up as soon as it is in.</source>
         <translation>Presione Enter para buscarlo; un código completo se busca apenas se termina de ingresar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="174"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="175"/>
         <source>Scan the QR or type the code the client shows.</source>
         <translation>Escanee el QR o escriba el código que muestra el cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="206"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="207"/>
         <source>No purchase has the code %1.</source>
         <translation>Ningún canje tiene el código %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="221"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="222"/>
         <source>This code was already delivered (%1). Nothing to do.</source>
         <translation>Este código ya se entregó (%1). No hay nada que hacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="228"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="229"/>
         <source>This exchange was canceled: there is nothing to deliver.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="259"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="260"/>
         <source>Not the client identified (%1): this purchase is another client&apos;s. Check who collects it before confirming.</source>
         <translation>No es del cliente identificado (%1): este canje es de otro cliente. Verifique quién lo retira antes de confirmar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="261"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="262"/>
         <source>another client</source>
         <translation>otro cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="275"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="276"/>
         <source>Look up a code to deliver its purchase.</source>
         <translation>Busque un código para entregar su canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="278"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="279"/>
         <source>Look up the code again to see whether it was delivered.</source>
         <translation>Vuelva a buscar el código para ver si quedó entregado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="283"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="284"/>
         <source>Confirm the delivery first. Keep the reward until the service confirms it.</source>
         <translation>Primero confirme la entrega. Guarde el premio hasta que el servicio la confirme.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="288"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="289"/>
         <source>The service confirmed the delivery. Then scan or type the next code.</source>
         <translation>El servicio confirmó la entrega. Después escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="314"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="315"/>
         <source>Keep the reward until the service confirms the delivery: an expired or used code is refused.</source>
         <translation>Guarde el premio hasta que el servicio confirme la entrega: un código vencido o ya usado se rechaza.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="291"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="292"/>
         <source>Nothing to deliver. Scan or type the next code.</source>
         <translation>No hay nada para entregar. Escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="293"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="294"/>
         <source>Only a pending purchase can be delivered.</source>
         <translation>Solo se puede entregar un canje pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="302"/>
-        <location filename="../../kiosk/ui/screens/redeem_text.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="303"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="46"/>
         <source>%1 in money</source>
         <translation>%1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="310"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="311"/>
         <source>Confirm the delivery</source>
         <translation>Confirmar la entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="311"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="312"/>
         <source>Deliver %1 to %2.</source>
         <translation>Entregar %1 a %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="304"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="305"/>
         <source>Code %1 will be marked delivered and cannot be used again.</source>
         <translation>El código %1 quedará como entregado y no podrá usarse de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem.py" line="317"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="318"/>
         <source>Confirm delivery</source>
         <translation>Confirmar entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_offline.py" line="25"/>
+        <location filename="../../kiosk/ui/screens/rewards/offline.py" line="25"/>
         <source>No connection: deliveries need the service to check the code. Nothing was sent; try again when the connection returns.</source>
         <translation>Sin conexión: las entregas necesitan que el servicio verifique el código. No se envió nada; intente de nuevo cuando vuelva la conexión.</translation>
     </message>
@@ -3780,32 +3780,32 @@
 <context>
     <name>RewardTile</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="160"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="160"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="188"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="188"/>
         <source>%1 left</source>
         <translation>quedan %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="191"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="191"/>
         <source>%1 per client</source>
         <translation>%1 por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="197"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="197"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="199"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="199"/>
         <source>Missing %1 pts</source>
         <translation>Faltan %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_grid.py" line="200"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="200"/>
         <source>Balance after: %1</source>
         <translation>Saldo después: %1</translation>
     </message>
@@ -3813,145 +3813,145 @@
 <context>
     <name>RewardsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="91"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="137"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="91"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="137"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="92"/>
         <source>Money</source>
         <translation>Dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="102"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="102"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="134"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="192"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="134"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="192"/>
         <source>Identify a client to see the rewards they can exchange.</source>
         <translation>Identifique a un cliente para ver los premios que puede canjear.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="215"/>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="280"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="215"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="280"/>
         <source>Loading the rewards…</source>
         <translation>Cargando los premios…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="230"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="230"/>
         <source>The rewards could not be loaded. Tap Refresh to try again.</source>
         <translation>No se pudieron cargar los premios. Toque Actualizar para reintentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="254"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="254"/>
         <source>%1 of %2 rewards within reach</source>
         <translation>%1 de %2 premios a su alcance</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="282"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="282"/>
         <source>No rewards are available for this client right now.</source>
         <translation>No hay premios disponibles para este cliente en este momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="310"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="310"/>
         <source>This reward is out of stock.</source>
         <translation>Este premio no tiene stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="314"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="314"/>
         <source>The client is missing %1 points for %2.</source>
         <translation>Al cliente le faltan %1 puntos para %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="21"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="21"/>
         <source>Confirm the exchange</source>
         <translation>Confirmar el canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="22"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="22"/>
         <source>Exchange %1 for %2 points.</source>
         <translation>Canjear %1 por %2 puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="25"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="25"/>
         <source>Balance now: %1. Balance after: %2.</source>
         <translation>Saldo actual: %1. Saldo después: %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="28"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="28"/>
         <source>The points are debited at once. The client collects the reward with a code.</source>
         <translation>Los puntos se descuentan en el acto. El cliente retira el premio con un código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="32"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="32"/>
         <source>Exchange for %1 pts</source>
         <translation>Canjear por %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="41"/>
         <source>Confirm the money exchange</source>
         <translation>Confirmar el canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="42"/>
         <source>Exchange points for %1 in money.</source>
         <translation>Canjear puntos por %1 en dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="45"/>
         <source>The client&apos;s balance: %1 points.</source>
         <translation>Saldo del cliente: %1 puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="49"/>
         <source>The points are computed by the program: there is no preview of how many will be taken. The result shows them.</source>
         <translation>Los puntos los calcula el programa: no hay una vista previa de cuántos se descontarán. El resultado los muestra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="54"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="54"/>
         <source>Exchange for %1</source>
         <translation>Canjear por %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="61"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="61"/>
         <source>Exchanged for %1 in money</source>
         <translation>Canjeado por %1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="65"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="65"/>
         <source>Exchanged: %1</source>
         <translation>Canjeado: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="68"/>
         <source>−%1 points</source>
         <translation>−%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_text.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="71"/>
         <source>New balance: %1 (updating…)</source>
         <translation>Saldo nuevo: %1 (actualizando…)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="422"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="422"/>
         <source>New balance: %1</source>
         <translation>Saldo nuevo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards.py" line="426"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="426"/>
         <source>New balance: %1 (expected; could not be read now)</source>
         <translation>Saldo nuevo: %1 (estimado; no se pudo leer ahora)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_offline.py" line="19"/>
+        <location filename="../../kiosk/ui/screens/rewards/offline.py" line="19"/>
         <source>No connection: exchanges need the service to check the balance and stock. Nothing was sent; try again when the connection returns.</source>
         <translation>Sin conexión: los canjes necesitan que el servicio verifique el saldo y el stock. No se envió nada; intente de nuevo cuando vuelva la conexión.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards_offline.py" line="24"/>
+        <location filename="../../kiosk/ui/screens/rewards/offline.py" line="24"/>
         <source>Identify the client online to use rewards</source>
         <translation>Identifique al cliente con conexión para usar premios</translation>
     </message>
@@ -4059,53 +4059,53 @@
 <context>
     <name>SaleSide</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="42"/>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="104"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="104"/>
         <source>Credit</source>
         <translation>Acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="45"/>
         <source>Preview</source>
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="87"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="87"/>
         <source>No preview without a connection: the points will be computed when the connection returns. The credit is saved and sent automatically.</source>
         <translation>Sin conexión no hay vista previa: los puntos se calcularán cuando vuelva la conexión. La acreditación queda guardada y se envía automáticamente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="92"/>
         <source>Type the purchase amount with the keypad or the keyboard, then tap Preview.</source>
         <translation>Escriba el monto de la compra con el teclado numérico o el teclado, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="94"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="94"/>
         <source>Tap an item once per unit, then tap Preview.</source>
         <translation>Toque un ítem una vez por unidad, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="98"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="98"/>
         <source>Crediting…</source>
         <translation>Acreditando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="101"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="101"/>
         <source>Try again: save the credit</source>
         <translation>Reintentar: guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="102"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="102"/>
         <source>Save the credit</source>
         <translation>Guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="107"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="107"/>
         <source>Try again: credit %1 points</source>
         <translation>Reintentar: acreditar %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points_side.py" line="108"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="108"/>
         <source>Credit %1 points</source>
         <translation>Acreditar %1 puntos</translation>
     </message>
@@ -4179,36 +4179,36 @@
 <context>
     <name>TodayScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="82"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="82"/>
         <source>Today on this kiosk</source>
         <translation>Hoy en esta terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="92"/>
-        <location filename="../../kiosk/ui/screens/today.py" line="93"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="93"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="131"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="131"/>
         <source>No operations on this kiosk today yet.
 Credits, exchanges, deliveries and cancels will appear here.</source>
         <translation>Todavía no hay operaciones hoy en esta terminal.
 Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulaciones.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="96"/>
-        <location filename="../../kiosk/ui/screens/today.py" line="159"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="96"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="159"/>
         <source>Today</source>
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="189"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="189"/>
         <source>Pending (%1)</source>
         <translation>Pendientes (%1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today.py" line="214"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="214"/>
         <source>%n operation(s) will be sent again now.</source>
         <translation>
             <numerusform>%n operación se enviará de nuevo ahora.</numerusform>
@@ -4216,67 +4216,67 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="232"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="232"/>
         <source>Not authorized. The operation stays in the list.</source>
         <translation>No autorizado. La operación sigue en la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="238"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="238"/>
         <source>Discarded: it will not be sent. Today&apos;s list shows it as failed.</source>
         <translation>Descartada: no se enviará. La lista de hoy la muestra como fallida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="273"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="273"/>
         <source>1 operation</source>
         <translation>1 operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="275"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="275"/>
         <source>%1 operations</source>
         <translation>%1 operaciones</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="277"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="277"/>
         <source>%1 points credited</source>
         <translation>%1 puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="306"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="306"/>
         <source>This cancel was not authorized. Nothing changed.</source>
         <translation>Esta anulación no fue autorizada. No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="322"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="322"/>
         <source>Enter the manager PIN to cancel this credit.</source>
         <translation>Ingrese el PIN de encargado para anular esta acreditación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="328"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="328"/>
         <source>Enter the manager PIN to discard this operation.</source>
         <translation>Ingrese el PIN de encargado para descartar esta operación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="345"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="345"/>
         <source>The credit had not been sent yet: it is voided. No points were given.</source>
         <translation>La acreditación aún no se había enviado: quedó anulada. No se dieron puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="350"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="350"/>
         <source>Cancel saved: it will be sent automatically (see Pending).</source>
         <translation>Anulación guardada: se enviará automáticamente (vea Pendientes).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="355"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="355"/>
         <source>This credit was already canceled or does not exist. Nothing was changed.</source>
         <translation>Esta acreditación ya fue anulada o no existe. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="359"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="359"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today.py" line="361"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="361"/>
         <source>Credit canceled: %1 points taken back from %2.</source>
         <translation>Acreditación anulada: se le descontaron %1 puntos a %2.</translation>
     </message>
@@ -4284,107 +4284,107 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
 <context>
     <name>TodayTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="27"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="27"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="28"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="28"/>
         <source>Reward exchange</source>
         <translation>Canje de premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="29"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="29"/>
         <source>Money exchange</source>
         <translation>Canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="30"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="30"/>
         <source>Delivery</source>
         <translation>Entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="31"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="31"/>
         <source>Credit canceled</source>
         <translation>Acreditación anulada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="32"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="32"/>
         <source>Enrollment</source>
         <translation>Alta de cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="35"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="35"/>
         <source>Done</source>
         <translation>Hecho</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="36"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="36"/>
         <source>Already credited</source>
         <translation>Ya acreditado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="37"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="37"/>
         <source>Pending</source>
         <translation>Pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="38"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="38"/>
         <source>Failed</source>
         <translation>Falló</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="39"/>
         <source>Refused</source>
         <translation>Rechazado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="40"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="40"/>
         <source>Voided</source>
         <translation>Descartado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="42"/>
         <source>Canceled</source>
         <translation>Anulado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="43"/>
         <source>Cancel pending</source>
         <translation>Anulación pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="45"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="46"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="47"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="48"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="49"/>
         <source>Amount</source>
         <translation>Monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="50"/>
         <source>Ticket</source>
         <translation>Ticket</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today_table.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="51"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>

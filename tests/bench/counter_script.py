@@ -34,17 +34,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 
+from kiosk.core.counter.validation_code import CodePhase
 from kiosk.core.journal import JournalEntry, OperationKind
 from kiosk.core.session import CounterSession
-from kiosk.core.validation_code import CodePhase
 from kiosk.ui.main_window import CounterView
 from kiosk.ui.screens.base import Screen
-from kiosk.ui.screens.code import CodeScreen
-from kiosk.ui.screens.identify import IdentifyScreen
-from kiosk.ui.screens.points import PointsScreen
-from kiosk.ui.screens.redeem import RedeemScreen
-from kiosk.ui.screens.rewards import RewardsScreen
-from kiosk.ui.screens.today import TodayScreen
+from kiosk.ui.screens.code.screen import CodeScreen
+from kiosk.ui.screens.identify.screen import IdentifyScreen
+from kiosk.ui.screens.points.screen import PointsScreen
+from kiosk.ui.screens.redeem.screen import RedeemScreen
+from kiosk.ui.screens.rewards.screen import RewardsScreen
+from kiosk.ui.screens.today.screen import TodayScreen
 
 # The seeded world (docs/simulator.md, "Seed data").
 MEMBER_EMAIL = "juan.perez@example.com"  # Juan Carlos Pérez, Plata, 4.730 points

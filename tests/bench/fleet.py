@@ -33,8 +33,8 @@ from kiosk.api.client import LoyaltyClient
 from kiosk.api.ratelimit import RateLimiter
 from kiosk.api.retry import NO_RETRY
 from kiosk.core.db import DatabaseWorker
-from kiosk.core.outbox import Binding, JournalNote, Outbox
-from kiosk.core.sender import Sender
+from kiosk.core.outbox.queue import Binding, JournalNote, Outbox
+from kiosk.core.outbox.sender import Sender
 from tests.bench.outbox import BRANCH, KEY, control, credit, simulator
 
 TAGS = r"^/external/tags/"

@@ -44,11 +44,11 @@ from kiosk.api.client import LoyaltyClient
 from kiosk.api.models.points import CreditClient, CreditRequest
 from kiosk.api.ratelimit import DEFAULT_MARGIN, RateLimiter
 from kiosk.api.retry import NO_RETRY
+from kiosk.core.counter.tickets import kiosk_external_id
 from kiosk.core.db import DatabaseWorker
-from kiosk.core.outbox import Binding, JournalNote, Outbox, Resolution, RowKind, RowState
-from kiosk.core.outbox_store import OutboxStore
-from kiosk.core.sender import Sender
-from kiosk.core.tickets import kiosk_external_id
+from kiosk.core.outbox.queue import Binding, JournalNote, Outbox, Resolution, RowKind, RowState
+from kiosk.core.outbox.sender import Sender
+from kiosk.core.outbox.store import OutboxStore
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[2]

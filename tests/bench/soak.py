@@ -2,11 +2,11 @@
 
     .venv/bin/python tests/bench/soak.py [--credits 1000] [--kills 200] [--seed 7]
 
-1. ``run_fault_credits`` (tests/core/test_outbox_faults.py) with ``--credits``:
+1. ``run_fault_credits`` (tests/core/outbox/test_faults.py) with ``--credits``:
    in-process simulator, apply-then-drop, 500, 503, 429, timeouts and malformed
    bodies on about a fifth of the requests, the sender on a virtual clock; the
    ledger is compared with the outbox row by row.
-2. ``run_crash_loop`` (tests/core/test_outbox_crash.py) with ``--kills``: a kiosk
+2. ``run_crash_loop`` (tests/core/outbox/test_crash.py) with ``--kills``: a kiosk
    process killed with SIGKILL at random moments against a loopback simulator;
    ``PRAGMA integrity_check`` after each kill; every sale exactly once at the end.
 
@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from kiosk.sim import build_world, create_app
-from tests.core.test_outbox_crash import run_crash_loop
-from tests.core.test_outbox_faults import run_fault_credits
+from tests.core.outbox.test_crash import run_crash_loop
+from tests.core.outbox.test_faults import run_fault_credits
 
 
 def main() -> int:

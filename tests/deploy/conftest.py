@@ -4,7 +4,7 @@
   data, logs all inside), and the resolved ``KioskPaths``;
 - ``memory_keyring``: an in-memory keyring backend set explicitly with
   ``keyring.set_keyring`` (restored after the test): provision and the self-test
-  use the real ``kiosk.core.secrets`` code on it;
+  use the real ``kiosk.core.security.secrets`` code on it;
 - ``write_ini(paths, text)``: the machine-wide file as the installer writes it.
 """
 
@@ -17,7 +17,7 @@ import keyring
 import pytest
 from keyring.backend import KeyringBackend
 
-from kiosk.core.paths import ENV_HOME, KioskPaths, resolve_paths
+from kiosk.core.settings.paths import ENV_HOME, KioskPaths, resolve_paths
 
 ExpectLog = Callable[[str], None]
 

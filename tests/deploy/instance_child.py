@@ -14,7 +14,7 @@ import sys
 from PySide6.QtCore import QCoreApplication
 
 from kiosk.cli.instance import claim
-from kiosk.core.paths import resolve_paths
+from kiosk.core.settings.paths import resolve_paths
 
 
 def main(mode: str) -> int:

@@ -15,8 +15,8 @@ import pytest
 from kiosk.__main__ import main
 from kiosk.cli.args import EXIT_OK
 from kiosk.cli.diagnostics import masked_settings_file
-from kiosk.core.paths import KioskPaths
-from kiosk.core.secrets import SERVICE, entry_name
+from kiosk.core.security.secrets import SERVICE, entry_name
+from kiosk.core.settings.paths import KioskPaths
 from tests.deploy.conftest import ExpectLog, MemoryKeyring, write_ini
 
 pytestmark = pytest.mark.usefixtures("home")

@@ -1,11 +1,11 @@
-"""``installer.iss`` against the tree (the script itself only compiles on Windows).
+"""``installer.iss`` against the tree (compiled and tried by build/installer_check.sh).
 
 - every ``Source:`` is a file of the repository or a name of the bundle's layout
   (``build/layout.py``, which ``build/kiosk.spec`` builds from);
 - the version comes from the package (``build/out/version.iss``, written by the
   build script from ``kiosk.__version__``), as does the Windows version resource;
 - every parameter documented in ``docs/deploy.md`` is read by the [Code] section and
-  written to the INI section and key that ``kiosk/core/settings.py`` declares;
+  written to the INI section and key that ``kiosk/core/settings/layers.py`` declares;
 - names shared with the app (mutex, ``--shutdown`` arguments and exit codes, the
   settings file's place, value lists) agree with the code.
 """
@@ -27,8 +27,8 @@ from kiosk import __version__
 from kiosk.__main__ import parse_args
 from kiosk.cli import args as cli_args
 from kiosk.cli.instance import MUTEX_NAME
-from kiosk.core.paths import machine_settings_path
-from kiosk.core.settings import SETTINGS, Environment, Language
+from kiosk.core.settings.layers import SETTINGS, Environment, Language
+from kiosk.core.settings.paths import machine_settings_path
 
 ROOT = Path(__file__).resolve().parents[2]
 ISS = ROOT / "installer.iss"

@@ -15,11 +15,11 @@ import pytest
 from kiosk.__main__ import main
 from kiosk.api.redact import key_fingerprint
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from kiosk.core import settings as S
 from kiosk.core.db import open_database
-from kiosk.core.paths import KioskPaths
-from kiosk.core.secrets import SERVICE, entry_name
-from kiosk.core.settings import load_settings
+from kiosk.core.security.secrets import SERVICE, entry_name
+from kiosk.core.settings import layers as S
+from kiosk.core.settings.layers import load_settings
+from kiosk.core.settings.paths import KioskPaths
 from tests.conftest import MAIN_KEY, OTHER_KEY
 from tests.deploy.conftest import ExpectLog, MemoryKeyring, write_ini
 

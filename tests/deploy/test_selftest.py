@@ -14,8 +14,8 @@ import pytest
 from kiosk.__main__ import main
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK
 from kiosk.core.db import MIGRATIONS, open_database
-from kiosk.core.paths import KioskPaths
-from kiosk.core.secrets import SERVICE, entry_name
+from kiosk.core.security.secrets import SERVICE, entry_name
+from kiosk.core.settings.paths import KioskPaths
 from tests.conftest import MAIN_KEY
 from tests.deploy.conftest import ExpectLog, MemoryKeyring, write_ini
 

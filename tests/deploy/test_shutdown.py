@@ -22,7 +22,7 @@ from PySide6.QtCore import QDir
 from kiosk.__main__ import main
 from kiosk.cli import instance, shutdown
 from kiosk.cli.args import EXIT_FAILED, EXIT_NOT_RUNNING, EXIT_OK
-from kiosk.core.paths import KioskPaths
+from kiosk.core.settings.paths import KioskPaths
 from tests.qt_async import until, wait_signal
 
 ROOT = Path(__file__).resolve().parents[2]

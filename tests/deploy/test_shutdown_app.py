@@ -10,7 +10,7 @@ from pathlib import Path
 
 from kiosk.__main__ import main
 from kiosk.cli.args import EXIT_NOT_RUNNING, EXIT_OK
-from kiosk.core.paths import KioskPaths
+from kiosk.core.settings.paths import KioskPaths
 
 ROOT = Path(__file__).resolve().parents[2]
 

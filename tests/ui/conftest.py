@@ -30,8 +30,8 @@ from kiosk.api.retry import NO_RETRY
 from kiosk.core.amounts import AmountLocale
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.journal import AsyncJournal
-from kiosk.core.outbox import Binding, Outbox
-from kiosk.core.sender import Sender
+from kiosk.core.outbox.queue import Binding, Outbox
+from kiosk.core.outbox.sender import Sender
 from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
 from kiosk.sim.transport import SimTransport
 from kiosk.sim.world import World

@@ -177,15 +177,15 @@ def walk_counter(
         monkeypatch.delenv(f"LOYALTY_KIOSK_{name}", raising=False)
     _long_client(sim_world)
 
-    from kiosk.core.manager_settings import ManagerSettings, TrainingLink
-    from kiosk.core.paths import resolve_paths
-    from kiosk.core.settings import load_settings
+    from kiosk.core.admin.manager_settings import ManagerSettings, TrainingLink
+    from kiosk.core.settings.layers import load_settings
+    from kiosk.core.settings.paths import resolve_paths
     from kiosk.sim.transport import SimTransport
     from kiosk.ui.counter import ManagerContext, build_view
     from kiosk.ui.shell import KioskWindow
     from tests.conftest import MAIN_KEY
     from tests.ui.fake_keyring import memory_keyring
-    from tests.ui.manager_support import Clocks, make_lock
+    from tests.ui.manager.manager_support import Clocks, make_lock
 
     with app_theme(qapp), _language(qapp, lang), memory_keyring():
         settings = load_settings(resolve_paths())
@@ -225,7 +225,7 @@ async def _scenario(walk: Walk, session: Any, lock: Any) -> None:
 
 async def _without_client(walk: Walk) -> None:
     from kiosk.api.errors import ApiError, ErrorKind
-    from kiosk.core.validation_code import CodePhase
+    from kiosk.core.counter.validation_code import CodePhase
     from kiosk.ui.messages import error_text
 
     async def identify() -> None:
@@ -340,7 +340,7 @@ async def _with_client(walk: Walk, session: Any) -> None:
         await until(lambda: screen.pages.currentWidget() is screen.sheet)
 
     async def code() -> None:
-        from kiosk.core.validation_code import CodePhase
+        from kiosk.core.counter.validation_code import CodePhase
 
         screen = await walk.rail("code")
         await until(
@@ -362,7 +362,7 @@ async def _with_client(walk: Walk, session: Any) -> None:
 
 
 async def _today(walk: Walk, session: Any, lock: Any) -> None:
-    from kiosk.core.credit import CreditFlow
+    from kiosk.core.counter.credit import CreditFlow
     from kiosk.ui.manager.authorize import PinSheet
 
     screen: Any = None

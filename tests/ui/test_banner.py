@@ -32,7 +32,7 @@ from kiosk.ui.theme import DARK, LIGHT, apply_theme
 from kiosk.ui.widgets.banner import Banner, kind_colors
 from tests.qt_async import until
 from tests.ui.event_count import EventCount
-from tests.ui.identify_support import SIZES, clients, counter, in_window, tap
+from tests.ui.screens.identify.identify_support import SIZES, clients, counter, in_window, tap
 from tests.ui.theme_support import app_theme
 
 RESTYLE = {QEvent.Type.PaletteChange, QEvent.Type.FontChange, QEvent.Type.StyleChange}

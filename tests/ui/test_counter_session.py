@@ -22,14 +22,14 @@ from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.amounts import AmountLocale
+from kiosk.core.counter.rewards import RewardCard, with_balance
 from kiosk.core.journal import OperationKind, Outcome
-from kiosk.core.rewards import RewardCard, with_balance
 from kiosk.core.session import CounterSession
 from kiosk.sim.control import SimControl
 from kiosk.sim.validation import current_code
 from kiosk.sim.world import World
 from kiosk.ui.counter import build_view
-from kiosk.ui.screens.rewards_grid import RewardGrid
+from kiosk.ui.screens.rewards.grid import RewardGrid
 from tests.bench.counter_script import (
     MEMBER_EMAIL,
     MONEY_AMOUNT,

@@ -12,12 +12,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from kiosk.core.lock import ManagerLock
+from kiosk.core.security.lock import ManagerLock
 from kiosk.ui.manager.assemble import build_manager_gate
 from kiosk.ui.manager.kiosk_mode import KioskModeGuard
 from kiosk.ui.shell import KioskWindow
 from tests.qt_async import until
-from tests.ui.manager_support import Clocks, make_lock
+from tests.ui.manager.manager_support import Clocks, make_lock
 
 
 @pytest.fixture

@@ -26,11 +26,11 @@ from pytestqt.qtbot import QtBot
 
 from kiosk.api.errors import ApiError
 from kiosk.api.models.points import CreditClient, CreditRequest
-from kiosk.core import secrets
+from kiosk.core.counter.tickets import credit_external_id, extra_data
 from kiosk.core.logs import setup_logging
-from kiosk.core.paths import KioskPaths, resolve_paths
-from kiosk.core.settings import load_settings
-from kiosk.core.tickets import credit_external_id, extra_data
+from kiosk.core.security import secrets
+from kiosk.core.settings.layers import load_settings
+from kiosk.core.settings.paths import KioskPaths, resolve_paths
 from kiosk.sim.world import World
 from kiosk.ui.counter import build_view
 from kiosk.ui.crash import ExceptionReporter

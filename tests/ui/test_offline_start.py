@@ -2,7 +2,7 @@
 errors never crash the window; issue #5: credits wait in the outbox meanwhile).
 
 A production kiosk is bound to a branch id; the branch's name comes from the service.
-The last name confirmed is kept in the data folder (``kiosk.core.branch_memory``):
+The last name confirmed is kept in the data folder (``kiosk.core.settings.branch_memory``):
 the next start shows it at once and checks it in the background. A first start
 without connection shows the branch number until the service answers. A service that
 refuses the key or the branch makes the kiosk "not configured" (the manager's
@@ -21,10 +21,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from kiosk.api.models.points import CreditClient, CreditRequest
-from kiosk.core.outbox_types import JournalNote
-from kiosk.core.paths import KioskPaths, resolve_paths
-from kiosk.core.settings import load_settings
-from kiosk.core.tickets import kiosk_external_id
+from kiosk.core.counter.tickets import kiosk_external_id
+from kiosk.core.outbox.types import JournalNote
+from kiosk.core.settings.layers import load_settings
+from kiosk.core.settings.paths import KioskPaths, resolve_paths
 from kiosk.sim import DEFAULT_API_KEY, create_app
 from kiosk.sim.control import SimControl
 from kiosk.sim.seed import build_world

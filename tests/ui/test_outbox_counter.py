@@ -19,19 +19,19 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from kiosk.core.counter.sale import CreditStatus
 from kiosk.core.journal import Outcome
-from kiosk.core.outbox import RowState
-from kiosk.core.sale import CreditStatus
+from kiosk.core.outbox.queue import RowState
 from kiosk.core.session import CounterSession
 from kiosk.sim.control import SimControl
 from kiosk.sim.world import World
 from kiosk.ui.counter import Counter
-from kiosk.ui.screens.points import PointsScreen
-from kiosk.ui.screens.today import TodayScreen
-from kiosk.ui.screens.today_pending import ERROR
+from kiosk.ui.screens.points.screen import PointsScreen
+from kiosk.ui.screens.today.pending import ERROR
+from kiosk.ui.screens.today.screen import TodayScreen
 from tests.qt_async import until
 from tests.ui.conftest import OutboxKit
-from tests.ui.points_support import (
+from tests.ui.screens.points.points_support import (
     CREDIT,
     LEFT,
     Run,

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from kiosk.core.paths import resolve_paths
-from kiosk.core.settings import load_settings
+from kiosk.core.settings.layers import load_settings
+from kiosk.core.settings.paths import resolve_paths
 from kiosk.sim.seed_branches import fresh_branches
 from kiosk.sim.transport import DeferredSimTransport
 from kiosk.wiring import BRANCH_MEMORY, TRAINING_DB, NotConfigured, build_counter
@@ -60,7 +60,7 @@ def test_production_without_a_key_is_not_configured(
         encoding="utf-8",
     )
     settings = load_settings(paths)
-    monkeypatch.setattr("kiosk.core.secrets.load_api_key", lambda *_: None)
+    monkeypatch.setattr("kiosk.core.security.secrets.load_api_key", lambda *_: None)
 
     async def scenario() -> None:
         with pytest.raises(NotConfigured):

@@ -17,7 +17,7 @@ from kiosk.api.models.catalog import Level
 from kiosk.api.models.clients import Client
 from kiosk.api.models.common import Page
 from kiosk.api.redact import mask_document, mask_email
-from kiosk.core.admin_clients import (
+from kiosk.core.admin.clients import (
     GRACE_DAYS,
     REASONS_FIELD,
     changed_fields,
@@ -28,9 +28,9 @@ from kiosk.core.admin_clients import (
     removal_reasons,
     validate_client,
 )
-from kiosk.core.admin_levels import all_levels
-from kiosk.core.admin_paging import ListState
+from kiosk.core.admin.paging import ListState
 from kiosk.core.amounts import format_points
+from kiosk.core.counter.credit_level import all_levels
 from kiosk.core.session import CounterSession
 from kiosk.ui.admin.chips import ChoiceChips
 from kiosk.ui.admin.clients_form import ClientPanel, RemovalReasons

@@ -8,7 +8,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from kiosk.api.models.clients import Client, RemovalReason
-from kiosk.core.admin_clients import (
+from kiosk.core.admin.clients import (
     CARD,
     DESCRIPTION,
     DOCUMENT,

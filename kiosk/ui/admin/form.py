@@ -1,7 +1,7 @@
 """A reusable administration form: fields with their own error lines, notes, and a
 footer with Back, an optional destructive action, and Save.
 
-Problems come from ``kiosk.core.admin_forms`` (the form's own checks before sending,
+Problems come from ``kiosk.core.admin.forms`` (the form's own checks before sending,
 or the API's refusal mapped onto fields) and are shown next to their fields;
 problems of fields the form does not show go to a line above the fields. The form
 scrolls; its footer stays in place.
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kiosk.core.admin_forms import GENERAL, Problem
+from kiosk.core.admin.forms import GENERAL, Problem
 from kiosk.ui.admin.chips import FlowLayout
 from kiosk.ui.icons import icon
 from kiosk.ui.theme import current_palette

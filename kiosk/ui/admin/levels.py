@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLineEdit, QWidget
 
 from kiosk.api.models.catalog import Level
 from kiosk.api.models.common import Page
-from kiosk.core.admin_forms import Problem
-from kiosk.core.admin_levels import (
+from kiosk.core.admin.forms import Problem
+from kiosk.core.admin.levels import (
     COLOR_FIELDS,
     LevelField,
     LevelForm,
@@ -30,7 +30,7 @@ from kiosk.core.admin_levels import (
     normalize_color,
     validate_level,
 )
-from kiosk.core.admin_paging import ListState
+from kiosk.core.admin.paging import ListState
 from kiosk.core.amounts import format_points
 from kiosk.core.session import CounterSession
 from kiosk.ui.admin.form import FIELD_PX, FormPanel, line

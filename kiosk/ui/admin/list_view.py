@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from kiosk.api.errors import ApiError
 from kiosk.api.models.common import Direction, Page
-from kiosk.core.admin_paging import DEFAULT_LIMIT, ListState, PageWindow
+from kiosk.core.admin.paging import DEFAULT_LIMIT, ListState, PageWindow
 from kiosk.ui.admin.chips import CHIP_STYLE, ChoiceChips, FitButton, FlowLayout
 from kiosk.ui.admin.list_columns import Column, FittedColumns, OptionsArea
 from kiosk.ui.icons import icon

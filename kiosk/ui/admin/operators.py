@@ -19,7 +19,7 @@ from kiosk.api.errors import ApiError
 from kiosk.api.models.common import Page
 from kiosk.api.models.staff import Branch, Operator
 from kiosk.api.redact import mask_document, mask_email
-from kiosk.core.admin_operators import (
+from kiosk.core.admin.operators import (
     OperatorForm,
     explain_operator,
     is_cap_reached,
@@ -30,7 +30,7 @@ from kiosk.core.admin_operators import (
     problems_of_clearing,
     validate_operator,
 )
-from kiosk.core.admin_paging import ListState
+from kiosk.core.admin.paging import ListState
 from kiosk.core.session import CounterSession
 from kiosk.ui.admin.list_view import AdminList, Column
 from kiosk.ui.admin.operators_form import OperatorDetail, OperatorFormPanel

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.api.models.staff import Operator
-from kiosk.core.admin_operators import (
+from kiosk.core.admin.operators import (
     BRANCHES,
     DOCUMENT,
     EMAIL,

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QWidget
 
 from kiosk.api.models.catalog import PointItem
 from kiosk.api.models.common import Page
-from kiosk.core.admin_items import (
+from kiosk.core.admin.items import (
     ItemField,
     ItemKind,
     PointItemForm,
@@ -25,9 +25,9 @@ from kiosk.core.admin_items import (
     item_form,
     validate_item,
 )
-from kiosk.core.admin_paging import ListState
+from kiosk.core.admin.paging import ListState
 from kiosk.core.amounts import format_amount, format_points
-from kiosk.core.catalogue import catalogue_changes
+from kiosk.core.counter.catalogue import catalogue_changes
 from kiosk.core.session import CounterSession
 from kiosk.ui.admin.form import FormPanel, line
 from kiosk.ui.admin.list_view import AdminList, Column

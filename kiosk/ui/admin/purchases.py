@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QWidget
 
 from kiosk.api.models.common import Page
 from kiosk.api.models.purchases import Purchase, PurchaseStatus, PurchaseType
-from kiosk.core.admin_paging import ListState
-from kiosk.core.redeem import DeliveryOutcome, deliver, journal_delivery, view_purchase
+from kiosk.core.admin.paging import ListState
+from kiosk.core.counter.redeem import DeliveryOutcome, deliver, journal_delivery, view_purchase
 from kiosk.core.session import CounterSession
 from kiosk.ui.admin.chips import ChoiceChips
 from kiosk.ui.admin.list_view import AdminList, Column

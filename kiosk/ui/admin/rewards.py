@@ -18,9 +18,8 @@ from PySide6.QtWidgets import QWidget
 from kiosk.api.errors import ApiError
 from kiosk.api.models.catalog import Level, Product
 from kiosk.api.models.common import Page
-from kiosk.core.admin_levels import all_levels
-from kiosk.core.admin_paging import ListState
-from kiosk.core.admin_rewards import (
+from kiosk.core.admin.paging import ListState
+from kiosk.core.admin.rewards import (
     RewardForm,
     explain_reward,
     new_reward_form,
@@ -29,7 +28,8 @@ from kiosk.core.admin_rewards import (
     validate_reward,
 )
 from kiosk.core.amounts import format_points
-from kiosk.core.catalogue import catalogue_changes
+from kiosk.core.counter.catalogue import catalogue_changes
+from kiosk.core.counter.credit_level import all_levels
 from kiosk.core.session import CounterSession
 from kiosk.ui.admin.chips import ChoiceChips
 from kiosk.ui.admin.list_view import AdminList, Column

@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QLineEdit
 
 from kiosk.api.models.catalog import Level, Product
-from kiosk.core.admin_rewards import (
+from kiosk.core.admin.rewards import (
     AVAILABLE,
     BASE_PRICE,
     CATEGORIES,

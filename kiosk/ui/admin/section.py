@@ -17,7 +17,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind
-from kiosk.core.admin_forms import Refusal
+from kiosk.core.admin.forms import Refusal
 from kiosk.core.amounts import AmountLocale
 from kiosk.core.session import CounterSession
 from kiosk.ui.admin.confirm import ConfirmSheet

@@ -7,5 +7,5 @@
 - ``kiosk_mode.KioskModeGuard``: full screen, frameless, no close without the PIN.
 - ``assemble``: one call that builds all of it for the counter window.
 
-The logic lives in ``kiosk.core.lock`` and ``kiosk.core.manager_settings``.
+The logic lives in ``kiosk.core.security.lock`` and ``kiosk.core.admin.manager_settings``.
 """

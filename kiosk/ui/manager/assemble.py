@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QWidget
 
-from kiosk.core.lock import ManagerLock
-from kiosk.core.manager_settings import ManagerSettings
+from kiosk.core.admin.manager_settings import ManagerSettings
+from kiosk.core.security.lock import ManagerLock
 from kiosk.core.session import CounterSession
 from kiosk.ui.manager.gate import ManagerGate, ManagerScreen
 from kiosk.ui.manager.manager_view import ManagerView, Section

@@ -23,7 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from PySide6.QtWidgets import QFrame, QVBoxLayout
 
-from kiosk.core.lock import ManagerLock
+from kiosk.core.security.lock import ManagerLock
 from kiosk.ui.manager.lock_panel import LockPanel
 from kiosk.ui.screens.base import Screen
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QHideEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from kiosk.core.lock import ManagerLock
+from kiosk.core.security.lock import ManagerLock
 from kiosk.core.session import CounterSession
 from kiosk.ui.manager.lock_panel import LockPanel
 from kiosk.ui.manager.manager_view import ManagerView

@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 
 class Unlockable(Protocol):
-    """``kiosk.core.lock.ManagerLock`` (only whether manager mode is open matters)."""
+    """``kiosk.core.security.lock.ManagerLock`` (only whether manager mode is open matters)."""
 
     @property
     def unlocked(self) -> bool: ...

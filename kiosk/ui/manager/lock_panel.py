@@ -20,7 +20,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Sign
 from PySide6.QtGui import QHideEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from kiosk.core.lock import PIN_MAX, PIN_MIN, Attempt, ManagerLock, NoPinError, Outcome
+from kiosk.core.security.lock import PIN_MAX, PIN_MIN, Attempt, ManagerLock, NoPinError, Outcome
 from kiosk.ui.icons import pixmap
 from kiosk.ui.tasks import ScreenTasks
 from kiosk.ui.theme import PRIMARY_PX, current_palette

@@ -12,7 +12,7 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from kiosk.core.lock import PIN_MAX
+from kiosk.core.security.lock import PIN_MAX
 from kiosk.ui.theme import KEY_PX, current_palette
 from kiosk.ui.widgets.keypad import BACKSPACE, Keypad
 

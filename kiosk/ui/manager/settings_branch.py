@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 from kiosk.api.models.catalog import PointItem
 from kiosk.api.models.staff import Branch
 from kiosk.api.models.validation import ValidationQr
+from kiosk.core.admin.manager_settings import Field
 from kiosk.core.amounts import AmountLocale, format_amount, format_points
-from kiosk.core.manager_settings import Field
 from kiosk.ui.manager.settings_fields import TOUCH, FieldRow, SectionCard, TouchCombo
 from kiosk.ui.manager.settings_reflow import ReflowRow
 from kiosk.ui.widgets.busy_button import BusyButton

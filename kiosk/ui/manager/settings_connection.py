@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kiosk.core.manager_settings import Draft, Field, KeyState, Problem
-from kiosk.core.settings import Environment
+from kiosk.core.admin.manager_settings import Draft, Field, KeyState, Problem
+from kiosk.core.settings.layers import Environment
 from kiosk.ui.manager.settings_fields import TOUCH, FieldRow, SectionCard
 from kiosk.ui.manager.settings_text import ENVIRONMENT_NOTES, ENVIRONMENTS, PROBLEMS, text
 from kiosk.ui.widgets.busy_button import BusyButton

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from kiosk.core.manager_settings import IDLE_RANGE, MANAGER_IDLE_RANGE, Draft, Field
-from kiosk.core.settings import Language, Theme
+from kiosk.core.admin.manager_settings import IDLE_RANGE, MANAGER_IDLE_RANGE, Draft, Field
+from kiosk.core.settings.layers import Language, Theme
 from kiosk.ui.manager.settings_fields import FieldRow, SectionCard, Stepper, TouchCombo
 from kiosk.ui.manager.settings_text import LANGUAGES, THEMES, text
 

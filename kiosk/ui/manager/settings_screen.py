@@ -19,9 +19,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVB
 
 from kiosk.api.errors import ApiError
 from kiosk.api.models.staff import Branch
-from kiosk.core import settings as S
-from kiosk.core.amounts import as_locale
-from kiosk.core.manager_settings import (
+from kiosk.core.admin.manager_settings import (
     BranchChoices,
     Draft,
     Field,
@@ -30,7 +28,9 @@ from kiosk.core.manager_settings import (
     ManagerSettings,
     SettingsRefused,
 )
-from kiosk.core.outbox_types import SwitchRefused
+from kiosk.core.amounts import as_locale
+from kiosk.core.outbox.types import SwitchRefused
+from kiosk.core.settings import layers as S
 from kiosk.ui.manager.settings_branch import BranchSection
 from kiosk.ui.manager.settings_connection import ConnectionSection
 from kiosk.ui.manager.settings_counter import CounterSection

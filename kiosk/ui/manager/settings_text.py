@@ -1,4 +1,4 @@
-"""The words of the settings screen for the codes of ``kiosk.core.manager_settings``.
+"""The words of the settings screen for the codes of ``kiosk.core.admin.manager_settings``.
 
 Marked with ``QT_TRANSLATE_NOOP("ManagerSettings", ...)`` so ``pyside6-lupdate``
 collects them; ``problem_text`` translates at run time.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from kiosk.core.manager_settings import Field, FieldProblem, Problem
-from kiosk.core.settings import Environment, Language, Theme
+from kiosk.core.admin.manager_settings import Field, FieldProblem, Problem
+from kiosk.core.settings.layers import Environment, Language, Theme
 
 CONTEXT = "ManagerSettings"
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from kiosk.api.models.clients import Client
 from kiosk.api.redact import mask_document, mask_email
 from kiosk.core.amounts import AmountLocale, format_points
-from kiosk.core.offline_client import is_unverified
+from kiosk.core.counter.offline_client import is_unverified
 from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.relayout import FixedFill
 from kiosk.ui.widgets.whole_button import WholeButton

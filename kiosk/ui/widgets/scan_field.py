@@ -2,7 +2,7 @@
 
 A wedge scanner "types" a whole code in a burst of keys a few milliseconds
 apart, ending with Enter or Tab (or with nothing, for scanners set without a
-suffix). ``ScanField`` feeds every key to ``kiosk.core.scan.WedgeDetector`` and
+suffix). ``ScanField`` feeds every key to ``kiosk.core.counter.scan.WedgeDetector`` and
 emits ``submitted(text, scanned)``:
 
 - on Enter: the field's text, or only the scanned burst when the scanner typed
@@ -21,7 +21,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
-from kiosk.core.scan import MAX_INPUT, Burst, InputSource, WedgeDetector
+from kiosk.core.counter.scan import MAX_INPUT, Burst, InputSource, WedgeDetector
 from kiosk.ui.icons import pixmap
 from kiosk.ui.theme import current_palette
 

@@ -19,7 +19,7 @@ from kiosk.ui.widgets.relayout import FixedFill
 
 
 class PendingStatus(Protocol):
-    """What the bar reads of ``kiosk.core.outbox.OutboxStatus``."""
+    """What the bar reads of ``kiosk.core.outbox.queue.OutboxStatus``."""
 
     @property
     def pending(self) -> int: ...

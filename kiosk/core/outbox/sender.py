@@ -1,0 +1,401 @@
+"""The outbox's sender: one asyncio task that drains the outbox in order.
+
+Per row (``kiosk.core.outbox.queue``), oldest first (a row the cashier is waiting for
+goes before the backlog; a cancel never before its credit):
+
+1. the row is marked ``sending`` and *may have reached the server*, durably, then
+   sent with its fixed external id (``background=True`` unless the cashier waits:
+   the shared limiter serves the counter's live calls first, 10 per second);
+2. success: done, and its journal row settled, in one transaction;
+3. a duplicate-external-id refusal (409) after an earlier attempt that may have
+   reached the server: done, the points are ours (``CONFIRMED``); on the first
+   reaching attempt of a cashier's typed ticket: done as ``ALREADY_CREDITED`` (that
+   ticket was credited before: no new points); on a kiosk-made id: ours, with a
+   warning (only a bug can reuse one);
+4. a 404 on a cancel: ``ALREADY_CANCELED`` when an earlier attempt may have reached
+   the server, else ``NOTHING_TO_CANCEL``;
+5. 5xx, timeouts, network failures, unreadable answers: the same row again (same
+   id) after 1, 2, 4 ... s capped at 60 s, +-20 % jitter, at least the
+   ``Retry-After``; a 429: the ``Retry-After`` plus a spread growing to 5 s (the
+   limit is the fleet's: see ``Backoff.crowded``); nothing behind it goes first;
+6. any other 4xx: dead letter, with the API's reason, for a manager.
+
+The API client's own retry loop is off for the sender (build its client with
+``retry=NO_RETRY``, sharing the counter's limiter): one call is one attempt, so
+every attempt is marked in the outbox before it leaves, a crash can always be
+resumed with the same id, and the schedule runs on the injected clock and sleep.
+A 401 (key) or a 404 for the route itself is not the row's fault: it waits and
+retries like a network failure instead of dead-lettering the whole queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from kiosk.api.errors import OFFLINE_KINDS, ApiError, ErrorKind, Resource
+from kiosk.core.events import Event
+from kiosk.core.lazy import Lazy
+from kiosk.core.outbox.body import BodyError, credit_request
+from kiosk.core.outbox.queue import Outbox, Settlement
+from kiosk.core.outbox.types import OutboxRow, Resolution, RowKind, RowState
+
+if TYPE_CHECKING:  # the API's point records load with the first send, after "ready"
+    from kiosk.api.models.points import CancelResult, CreditRequest, CreditResult
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+Sleep = Callable[[float], Awaitable[None]]
+
+_RETRIED = frozenset(
+    {
+        ErrorKind.RATE_LIMITED,
+        ErrorKind.SERVER,
+        ErrorKind.UNAVAILABLE,
+        ErrorKind.NETWORK,
+        ErrorKind.TIMEOUT,
+        ErrorKind.TLS,
+        ErrorKind.MALFORMED,
+        ErrorKind.AMBIGUOUS,
+        ErrorKind.AUTH,
+    }
+)
+# Failures after which the request may have been applied (besides a lost answer).
+_MAY_HAVE_REACHED = frozenset(
+    {ErrorKind.MALFORMED, ErrorKind.SERVER, ErrorKind.AMBIGUOUS, ErrorKind.UNEXPECTED}
+)
+
+
+class PointsApi(Protocol):
+    """What the sender needs of ``LoyaltyClient``."""
+
+    @property
+    def base_url(self) -> str: ...
+
+    @property
+    def branch_id(self) -> int | None: ...
+
+    async def credit(self, request: CreditRequest, *, background: bool = False) -> CreditResult: ...
+
+    async def cancel_credit(
+        self, external_id: str, *, background: bool = False
+    ) -> CancelResult: ...
+
+    def release_holds(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Backoff:
+    base: float = 1.0
+    cap: float = 60.0
+    jitter: float = 0.2
+    retry_after_spread: float = 0.25  # random seconds added to a Retry-After, at first
+    crowded_cap: float = 5.0  # 429s in a row: that spread doubles up to this
+    max_retry_after: float = 3600.0
+
+    def wait(self, streak: int, retry_after: float | None, rand: float) -> float:
+        """Seconds before the next attempt after ``streak`` failures in a row (1-based)."""
+        grown = min(self.cap, self.base * 2.0 ** max(0, streak - 1))
+        wait = grown * (1.0 + self.jitter * (2.0 * rand - 1.0))
+        if retry_after is not None:
+            asked = min(retry_after, self.max_retry_after)
+            wait = max(wait, asked + rand * self.retry_after_spread)
+        return max(0.0, wait)
+
+    def crowded(self, streak: int, retry_after: float | None, rand: float) -> float:
+        """Seconds before the next attempt after ``streak`` 429s in a row (1-based).
+
+        The limit is the merchant's, shared by all its kiosks: a 429 says its window
+        is full now, not that the server is unwell. So the wait is the Retry-After
+        (1 s without one) plus a random spread that doubles from 0.25 s up to
+        ``crowded_cap``, never the minute-long waits of a failure, which would
+        leave the window empty while the fleet sleeps.
+        """
+        asked = self.base if retry_after is None else min(retry_after, self.max_retry_after)
+        spread = min(self.crowded_cap, self.retry_after_spread * 2.0 ** max(0, streak - 1))
+        return max(0.0, asked) + rand * spread
+
+
+def retried(error: ApiError) -> bool:
+    """Worth sending the same row again later (see the module doc)."""
+    if error.kind in _RETRIED:
+        return True
+    if error.kind is ErrorKind.NOT_FOUND and error.resource is Resource.ROUTE:
+        return True
+    return error.kind is ErrorKind.UNEXPECTED and not (
+        error.status is not None and 400 <= error.status < 500
+    )
+
+
+def may_have_reached(error: BaseException) -> bool:
+    """Whether a failed attempt may nonetheless have been applied by the server."""
+    if isinstance(error, ApiError):
+        return error.after_lost_answer or error.kind in _MAY_HAVE_REACHED
+    return True
+
+
+def describe(error: BaseException) -> tuple[str, str]:
+    """``(kind, message)`` for the row's ``last_error`` (the message is redacted)."""
+    if isinstance(error, ApiError):
+        status = f" ({error.status})" if error.status is not None else ""
+        reason = f" [{error.reason.value}]" if error.reason is not None else ""
+        return error.kind.value, f"{error.message or error.kind.value}{status}{reason}"
+    return "unexpected", type(error).__name__
+
+
+@dataclass
+class SenderStats:
+    attempts: int = 0
+    settled: int = 0
+    retried: int = 0
+    dead: int = 0
+    failures: Counter[str] | None = None
+
+    def count(self, kind: str) -> None:
+        if self.failures is None:
+            self.failures = Counter()
+        self.failures[kind] += 1
+
+
+class Sender:
+    def __init__(
+        self,
+        outbox: Outbox,
+        api: PointsApi | Callable[[], PointsApi],
+        *,
+        clock: Clock | None = None,
+        sleep: Sleep = asyncio.sleep,
+        random: Callable[[], float] = random.random,
+        backoff: Backoff | None = None,
+    ) -> None:
+        self.outbox = outbox
+        # A function that makes the client is called at the first row to send.
+        self._api = Lazy(api)
+        self._clock = clock or outbox.now  # the clock the rows' times are written with
+        self._sleep = sleep
+        self._random = random
+        self.backoff = backoff or Backoff()
+        self._streak = 0  # failures in a row (5xx, network, timeouts...)
+        self._crowded = 0  # 429s in a row
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._mismatch_logged = False
+        self.stats = SenderStats()
+        # After each attempt: whether the service answered (any answer, even a refusal
+        # or a 503) or could not be reached (network, timeout). The counter's connection
+        # state follows it, so rows failing in the background show "Offline" too.
+        self.reached: Event[bool] = Event()
+        self._listening = False
+        self._listen(True)
+
+    @property
+    def api(self) -> PointsApi:
+        return self._api.get()
+
+    @property
+    def api_made(self) -> bool:
+        return self._api.made
+
+    # -- running ------------------------------------------------------------------
+    def start(self) -> asyncio.Task[None]:
+        if self._task is not None and not self._task.done():
+            raise RuntimeError("the sender is already running")
+        self._listen(True)
+        self._task = asyncio.create_task(self.run(), name="outbox-sender")
+        return self._task
+
+    async def stop(self) -> None:
+        """Stop (a row caught mid-send is resent, same id, by the next ``run``)."""
+        task, self._task = self._task, None
+        self._listen(False)
+        if task is None:
+            return
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    def _listen(self, on: bool) -> None:
+        if on and not self._listening:
+            self.outbox.work_added.connect(self._on_work)
+        elif not on and self._listening:
+            self.outbox.work_added.disconnect(self._on_work)
+        self._listening = on
+
+    def _on_work(self, retry_now: bool) -> None:
+        if retry_now:
+            self._streak = self._crowded = 0
+            if self.api_made:  # a server's hold (429) ends too: "retry now" means now
+                held = self.api.release_holds()
+                if held:
+                    log.info("outbox: retry now ended the server's hold on %d lane(s)", held)
+        self._wake.set()
+
+    async def run(self) -> None:
+        await self.outbox.resume()
+        while True:
+            self._wake.clear()
+            try:
+                wait = await self.step()
+            except Exception:  # the file itself (disk full, locked...): keep trying
+                log.exception("outbox sender: a step failed; trying again")
+                self._streak += 1
+                wait = self.backoff.wait(self._streak, None, self._random())
+            if wait is not None and wait <= 0:
+                continue
+            await self._idle(wait)
+
+    async def _idle(self, wait: float | None) -> None:
+        woken = asyncio.ensure_future(self._wake.wait())
+        if wait is None:
+            try:
+                await woken
+            finally:
+                woken.cancel()
+            return
+        slept = asyncio.ensure_future(self._sleep(wait))
+        try:
+            await asyncio.wait((woken, slept), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (woken, slept):
+                task.cancel()
+
+    async def drain(self, *, max_steps: int | None = None) -> int:
+        """Send until nothing is due (waits included, on the injected sleep); for tests
+        and benches. Returns the number of attempts made."""
+        await self.outbox.resume()
+        start = self.stats.attempts
+        steps = 0
+        while max_steps is None or steps < max_steps:
+            steps += 1
+            wait = await self.step()
+            if wait is None:
+                break
+            if wait > 0:
+                await self._sleep(wait)
+        return self.stats.attempts - start
+
+    # -- one row -------------------------------------------------------------------------
+    async def step(self) -> float | None:
+        """Send the next row if it is due. Returns 0 when a row was handled, the seconds
+        until the next row is due, or ``None`` when nothing is left to send here."""
+        binding = self.outbox.binding
+        row = await self.outbox.next_row(binding)
+        if row is None:
+            return None
+        if self.api.base_url.rstrip("/") != binding.base_url or (
+            self.api.branch_id != binding.branch_id
+        ):
+            if not self._mismatch_logged:
+                log.error("outbox sender: its client is not the outbox's binding; not sending")
+                self._mismatch_logged = True
+            return None
+        wait = row.next_attempt_at - self._clock()
+        if wait > 0:
+            return wait
+        before = await self.outbox.begin_attempt(row.id)
+        if before is None:
+            return 0.0  # voided or discarded meanwhile
+        await self._attempt(before, live=self.outbox.take_live(row.id))
+        return 0.0
+
+    async def _attempt(self, row: OutboxRow, *, live: bool) -> None:
+        self.stats.attempts += 1
+        try:
+            if row.kind is RowKind.CREDIT:
+                request = credit_request(row.body)
+                credited = await self.api.credit(request, background=not live)
+            else:
+                canceled = await self.api.cancel_credit(row.external_id, background=not live)
+        except BodyError as error:
+            await self._dead(row, "body", str(error))
+            return
+        except ApiError as error:
+            self.reached.emit(error.kind not in OFFLINE_KINDS)
+            await self._failed(row, error)
+            return
+        except Exception as error:  # a bug below us: keep the row, try again later
+            log.exception("outbox: sending row %d failed unexpectedly", row.id)
+            await self._retry(row, error)
+            return
+        self.reached.emit(True)
+        if row.kind is RowKind.CREDIT:
+            await self._credited(row, credited)
+        else:
+            resolution = Resolution.ALREADY_CANCELED if canceled.already_canceled else None
+            points = canceled.points.total if canceled.points is not None else None
+            await self._done(row, resolution or Resolution.CANCELED, points)
+
+    async def _credited(self, row: OutboxRow, result: CreditResult) -> None:
+        if not result.already_credited:
+            operation = result.operation
+            points = operation.points.total if operation is not None else None
+            await self._done(row, Resolution.CREDITED, points)
+        elif row.may_have_reached_server or result.after_lost_answer:
+            log.info("outbox: credit %s was applied by an earlier attempt", row.external_id)
+            await self._done(row, Resolution.CONFIRMED)
+        elif row.ticket_typed:
+            log.info("outbox: ticket %s was already credited; no new points", row.external_id)
+            await self._done(row, Resolution.ALREADY_CREDITED)
+        else:
+            log.warning(
+                "outbox: credit %s refused as a duplicate on its first attempt (an id made "
+                "by a kiosk cannot exist yet); counted as ours",
+                row.external_id,
+            )
+            await self._done(row, Resolution.CONFIRMED)
+
+    async def _failed(self, row: OutboxRow, error: ApiError) -> None:
+        if row.kind is RowKind.CANCEL and error.kind is ErrorKind.NOT_FOUND and not retried(error):
+            earlier = row.may_have_reached_server or error.after_lost_answer
+            await self._done(
+                row, Resolution.ALREADY_CANCELED if earlier else Resolution.NOTHING_TO_CANCEL
+            )
+        elif retried(error):
+            await self._retry(row, error)
+        else:
+            kind, message = describe(error)
+            await self._dead(row, kind, message)
+
+    async def _retry(self, row: OutboxRow, error: BaseException) -> None:
+        retry_after = error.retry_after if isinstance(error, ApiError) else None
+        if isinstance(error, ApiError) and error.kind is ErrorKind.RATE_LIMITED:
+            self._crowded += 1
+            wait = self.backoff.crowded(self._crowded, retry_after, self._random())
+        else:
+            self._streak += 1
+            wait = self.backoff.wait(self._streak, retry_after, self._random())
+        kind, message = describe(error)
+        reached = row.may_have_reached_server or may_have_reached(error)
+        self.stats.retried += 1
+        self.stats.count(kind)
+        log.info(
+            "outbox: %s %s: %s; again in %.1f s (same id)", row.kind, row.external_id, kind, wait
+        )
+        await self.outbox.reschedule(
+            row.id, reached=reached, wait=wait, error_kind=kind, error=message
+        )
+
+    async def _done(
+        self, row: OutboxRow, resolution: Resolution, points: int | None = None
+    ) -> Settlement:
+        self._streak = self._crowded = 0
+        self.stats.settled += 1
+        return await self.outbox.settle(row.id, RowState.DONE, resolution, points=points)
+
+    async def _dead(self, row: OutboxRow, kind: str, message: str) -> Settlement:
+        self._streak = self._crowded = 0
+        self.stats.dead += 1
+        self.stats.count(kind)
+        log.warning(
+            "outbox: %s %s refused (%s: %s): dead letter", row.kind, row.external_id, kind, message
+        )
+        return await self.outbox.settle(
+            row.id, RowState.DEAD, Resolution.REJECTED, error_kind=kind, error=message
+        )

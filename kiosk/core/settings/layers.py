@@ -1,0 +1,394 @@
+"""The kiosk's settings: each declared once, typed, with its default and who may change it.
+
+Three layers, the later winning: the defaults below < the machine-wide INI file
+that IT provisions (``kiosk.core.settings.paths``; Inno Setup writes it with
+``SetIniString``) < the manager's local overrides (JSON in the user config
+folder, written by the manager screens). IT can lock keys (``[lock] locked``):
+a locked key keeps the machine value and the manager cannot override it.
+Settings marked ``Who.IT`` are for the machine file only. The full table and
+the file format are in ``docs/settings.md``.
+
+The API key is never a setting: it lives in the OS keyring. A settings file
+that holds anything looking like one is refused (``SecretInSettingsError``)
+with a warning naming the entry to remove, never its value.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Flag, StrEnum, auto
+from pathlib import Path
+from typing import Any, Generic, TypeVar, cast
+
+from kiosk.core.amounts import AmountLocale
+from kiosk.core.settings import files
+from kiosk.core.settings.files import InvalidSettingError as InvalidSettingError
+from kiosk.core.settings.files import SecretInSettingsError as SecretInSettingsError
+from kiosk.core.settings.files import SettingLockedError as SettingLockedError
+from kiosk.core.settings.files import SettingsError as SettingsError
+from kiosk.core.settings.files import SettingsValidationError as SettingsValidationError
+from kiosk.core.settings.paths import KioskPaths
+from kiosk.core.settings.values import Environment as Environment
+from kiosk.core.settings.values import Language as Language
+from kiosk.core.settings.values import OnScreenKeyboard as OnScreenKeyboard
+from kiosk.core.settings.values import Theme as Theme
+from kiosk.core.settings.values import (
+    boolean,
+    choice,
+    id_list,
+    integer,
+    key_list,
+    optional_id,
+    pin_hash,
+    url,
+)
+
+_log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+ALL_KEYS = "*"
+
+
+class Who(Flag):
+    """Who may change a setting: IT in the machine-wide file, the manager on screen."""
+
+    IT = auto()
+    MANAGER = auto()
+    BOTH = IT | MANAGER
+
+
+class Layer(StrEnum):
+    DEFAULT = "default"
+    MACHINE = "machine"
+    MANAGER = "manager"
+
+
+@dataclass(frozen=True, eq=False)
+class Setting(Generic[T]):
+    key: str  # the INI option (in ``section``) and the JSON key
+    section: str
+    default: T
+    who: Who
+    parse: Callable[[object], T]  # INI text or JSON value -> typed value; ValueError says why
+    doc: str
+
+
+SETTINGS: dict[str, Setting[Any]] = {}
+
+
+def _declare(
+    key: str, section: str, default: T, who: Who, parse: Callable[[object], T], doc: str
+) -> Setting[T]:
+    setting = Setting(key, section, default, who, parse, doc)
+    SETTINGS[key] = setting
+    return setting
+
+
+ENVIRONMENT = _declare(
+    "environment",
+    "connection",
+    Environment.TRAINING,
+    Who.BOTH,
+    choice(Environment),
+    "Where credits go: production, qa or training (the built-in simulator).",
+)
+PRODUCTION_URL = _declare(
+    "production_url",
+    "connection",
+    cast(str | None, None),
+    Who.BOTH,
+    url,
+    "Base URL of the production API (https).",
+)
+QA_URL = _declare(
+    "qa_url",
+    "connection",
+    cast(str | None, None),
+    Who.BOTH,
+    url,
+    "Base URL of the QA API (https).",
+)
+BRANCH_ID = _declare(
+    "branch_id",
+    "connection",
+    cast(int | None, None),
+    Who.BOTH,
+    optional_id,
+    "The branch this kiosk belongs to (an id from GET /external/branch).",
+)
+VALIDATION_QR_ID = _declare(
+    "validation_qr_id",
+    "counter",
+    cast(int | None, None),
+    Who.BOTH,
+    optional_id,
+    "The validation QR whose rotating code the Code screen shows.",
+)
+POINT_ITEMS = _declare(
+    "point_items",
+    "counter",
+    cast(tuple[int, ...], ()),
+    Who.BOTH,
+    id_list,
+    "Point items shown as counter buttons, in order (ids, comma-separated).",
+)
+IDLE_TIMEOUT = _declare(
+    "idle_timeout_seconds",
+    "counter",
+    90,
+    Who.BOTH,
+    integer(15, 3600),
+    "Idle seconds after which the counter clears the client (15-3600).",
+)
+AMOUNT_LOCALE = _declare(
+    "amount_locale",
+    "counter",
+    AmountLocale.ES_AR,
+    Who.BOTH,
+    choice(AmountLocale),
+    "How amounts are typed and shown: es-AR (1.234,56) or en-US (1,234.56).",
+)
+ON_SCREEN_KEYBOARD = _declare(
+    "on_screen_keyboard",
+    "counter",
+    OnScreenKeyboard.AUTO,
+    Who.BOTH,
+    choice(OnScreenKeyboard),
+    "The kiosk's own keyboard: auto (touch devices), always or never.",
+)
+LANGUAGE = _declare(
+    "language",
+    "display",
+    Language.AUTO,
+    Who.BOTH,
+    choice(Language),
+    "auto (follows the system), en or es.",
+)
+THEME = _declare(
+    "theme",
+    "display",
+    Theme.LIGHT,
+    Who.BOTH,
+    choice(Theme),
+    "light or dark.",
+)
+KIOSK_MODE = _declare(
+    "kiosk_mode",
+    "kiosk",
+    False,
+    Who.IT,
+    boolean,
+    "Full screen, frameless, cannot be left without the manager PIN.",
+)
+AUTOSTART = _declare(
+    "autostart",
+    "kiosk",
+    False,
+    Who.IT,
+    boolean,
+    "Start the kiosk when the user logs in.",
+)
+MANAGER_IDLE_TIMEOUT = _declare(
+    "manager_idle_timeout_seconds",
+    "kiosk",
+    900,
+    Who.BOTH,
+    integer(60, 7200),
+    "Idle seconds after which manager mode locks again (60-7200).",
+)
+MANAGER_PIN_HASH = _declare(
+    "manager_pin_hash",
+    "kiosk",
+    cast(str | None, None),
+    Who.BOTH,
+    pin_hash,
+    "Salted hash of the manager PIN (never the PIN itself).",
+)
+JOURNAL_RETENTION_DAYS = _declare(
+    "journal_retention_days",
+    "journal",
+    30,
+    Who.IT,
+    integer(1, 366),
+    "Days the journal keeps its rows (1-366).",
+)
+LOCKED_KEYS = _declare(
+    "locked",
+    "lock",
+    cast(tuple[str, ...], ()),
+    Who.IT,
+    key_list,
+    "Settings the manager cannot change (comma-separated keys, or * for all).",
+)
+
+
+@dataclass(frozen=True)
+class SettingProblem:
+    """Something in a settings file that was ignored (shown to the manager, logged)."""
+
+    layer: Layer
+    key: str
+    message: str
+
+
+def _setting(key: str | Setting[Any]) -> Setting[Any]:
+    if isinstance(key, Setting):
+        return key
+    try:
+        return SETTINGS[key]
+    except KeyError:
+        raise SettingsError(f"unknown setting {key!r}") from None
+
+
+def _json_value(value: object) -> object:
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+class Settings:
+    """The effective settings: defaults < machine-wide file < manager overrides."""
+
+    def __init__(
+        self,
+        machine: Mapping[str, object] | None = None,
+        overrides: Mapping[str, object] | None = None,
+        *,
+        overrides_path: Path | None = None,
+        problems: list[SettingProblem] | None = None,
+    ) -> None:
+        self.problems: list[SettingProblem] = list(problems or [])
+        self._machine = self._validated(machine or {}, Layer.MACHINE)
+        locked = set(cast(tuple[str, ...], self._machine.get(LOCKED_KEYS.key, ())))
+        self._all_locked = ALL_KEYS in locked
+        self._locked = frozenset(locked & SETTINGS.keys())
+        for key in sorted(locked - SETTINGS.keys() - {ALL_KEYS}):
+            self._problem(Layer.MACHINE, key, "cannot lock an unknown setting")
+        self._overrides: dict[str, object] = {}
+        for key, value in self._validated(overrides or {}, Layer.MANAGER).items():
+            if self.is_locked(key):
+                self._problem(Layer.MANAGER, key, "locked by IT; the local value is ignored")
+            else:
+                self._overrides[key] = value
+        self._overrides_path = overrides_path
+
+    @classmethod
+    def load(cls, machine_file: Path | None, overrides_file: Path | None) -> Settings:
+        """Read both files (a missing file is an empty layer)."""
+        problems: list[SettingProblem] = []
+        machine: dict[str, object] = {}
+        if machine_file is not None:
+            machine, unknown = files.read_machine_file(machine_file, SETTINGS_SECTIONS)
+            problems += [SettingProblem(Layer.MACHINE, key, why) for key, why in unknown]
+        overrides: dict[str, object] = {}
+        if overrides_file is not None:
+            overrides = files.read_overrides_file(overrides_file)
+        return cls(machine, overrides, overrides_path=overrides_file, problems=problems)
+
+    def _problem(self, layer: Layer, key: str, message: str) -> None:
+        _log.warning("settings (%s): %s: %s", layer.value, key, message)
+        self.problems.append(SettingProblem(layer, key, message))
+
+    def _validated(self, raw: Mapping[str, object], layer: Layer) -> dict[str, object]:
+        values: dict[str, object] = {}
+        for key, value in raw.items():
+            setting = SETTINGS.get(key)
+            if setting is None:
+                self._problem(layer, key, "unknown setting, ignored")
+            elif layer is Layer.MANAGER and Who.MANAGER not in setting.who:
+                self._problem(layer, key, "only IT may set this (machine-wide file); ignored")
+            else:
+                try:
+                    values[key] = setting.parse(value)
+                except ValueError as error:
+                    self._problem(layer, key, f"{error}; ignored")
+        return values
+
+    def get(self, setting: Setting[T]) -> T:
+        key = setting.key
+        if key in self._overrides:
+            return cast(T, self._overrides[key])
+        if key in self._machine:
+            return cast(T, self._machine[key])
+        return setting.default
+
+    def source(self, key: str | Setting[Any]) -> Layer:
+        """Which layer the effective value comes from."""
+        name = _setting(key).key
+        if name in self._overrides:
+            return Layer.MANAGER
+        return Layer.MACHINE if name in self._machine else Layer.DEFAULT
+
+    def is_locked(self, key: str | Setting[Any]) -> bool:
+        """True when the manager cannot change it: IT-only, or locked by IT."""
+        setting = _setting(key)
+        return Who.MANAGER not in setting.who or self._all_locked or setting.key in self._locked
+
+    def values(self) -> dict[str, object]:
+        """Every effective value, by key (for the manager screen and diagnostics)."""
+        return {key: self.get(setting) for key, setting in SETTINGS.items()}
+
+    def base_url(self) -> str | None:
+        """The API's base URL for the environment; None for training (the simulator)."""
+        environment = self.get(ENVIRONMENT)
+        if environment is Environment.TRAINING:
+            return None
+        setting = PRODUCTION_URL if environment is Environment.PRODUCTION else QA_URL
+        value = self.get(setting)
+        if value is None:
+            raise InvalidSettingError(setting.key, f"not set, and {environment} needs it")
+        return value
+
+    def set_override(self, key: str | Setting[Any], value: object) -> None:
+        """The manager changes one setting (validated, then saved)."""
+        setting = _setting(key)
+        if self.is_locked(setting):
+            raise SettingLockedError(setting.key)
+        try:
+            parsed = setting.parse(value)
+        except ValueError as error:
+            raise InvalidSettingError(setting.key, str(error)) from None
+        self._save({**self._overrides, setting.key: parsed})
+
+    def set_overrides(self, changes: Mapping[str, object]) -> None:
+        """Several changes at once: all valid and saved together, or none."""
+        parsed: dict[str, object] = {}
+        errors: dict[str, str] = {}
+        for key, value in changes.items():
+            setting = _setting(key)
+            if self.is_locked(setting):
+                raise SettingLockedError(setting.key)
+            try:
+                parsed[setting.key] = setting.parse(value)
+            except ValueError as error:
+                errors[setting.key] = str(error)
+        if errors:
+            raise SettingsValidationError(errors)
+        self._save({**self._overrides, **parsed})
+
+    def clear_override(self, key: str | Setting[Any]) -> None:
+        """Back to the machine-wide or default value."""
+        setting = _setting(key)
+        if self.is_locked(setting):
+            raise SettingLockedError(setting.key)
+        self._save({k: v for k, v in self._overrides.items() if k != setting.key})
+
+    def _save(self, overrides: dict[str, object]) -> None:
+        if self._overrides_path is not None:
+            files.write_overrides_file(
+                self._overrides_path, {k: _json_value(v) for k, v in overrides.items()}
+            )
+        self._overrides = overrides
+
+
+SETTINGS_SECTIONS: dict[str, str] = {key: s.section for key, s in SETTINGS.items()}
+"""Each key's INI section."""
+
+
+def load_settings(paths: KioskPaths) -> Settings:
+    """The kiosk's settings from its machine-wide file and the manager's overrides."""
+    return Settings.load(paths.machine_settings, paths.overrides)

@@ -1,0 +1,1 @@
+"""The Code screen: the branch's rotating validation code, turned towards the client."""

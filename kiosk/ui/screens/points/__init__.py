@@ -1,0 +1,1 @@
+"""The Points screen: amount or point items, preview, then the armed credit."""

@@ -1,0 +1,108 @@
+"""The Points screen's right column: what to do next, the preview with its "Credit
+1.234 points" button, and "Preview" at the bottom; and the basket of point items,
+which the screen lays out under the items' grid (the column keeps its room for the
+preview at 1024x768).
+
+"Preview" and the credit are two buttons in two places: "Preview" never changes its
+words and never moves; the credit button appears above it, with the preview, and is a
+``CommitButton`` (the screen arms it once the preview is on screen), so a double tap
+or Enter, Enter on "Preview" can never credit unseen. ``show_sale`` changes only what
+differs from what is shown (issue #4: each change of a widget's text, icon or
+visibility costs a layout or a repaint of the column)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from kiosk.core.amounts import AmountLocale, format_points
+from kiosk.core.counter.sale import Sale, SaleMode, SaleState
+from kiosk.ui.screens.points.items import BasketView
+from kiosk.ui.screens.points.panels import PreviewCard
+from kiosk.ui.theme import PRIMARY_PX
+from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.commit_button import CommitButton
+
+SIDE_MIN_WIDTH = 300
+SIDE_MAX_WIDTH = 520
+# The states in which the credit button shows (armed by the screen in the first two).
+COMMIT_STATES = (SaleState.PREVIEWED, SaleState.FAILED, SaleState.CREDITING)
+
+
+class SaleSide(QWidget):
+    def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.amount_locale = locale
+        self.setMinimumWidth(SIDE_MIN_WIDTH)
+        self.setMaximumWidth(SIDE_MAX_WIDTH)
+        self.basket = BasketView()
+        self.hint = QLabel()
+        self.hint.setProperty("role", "hint")
+        self.hint.setWordWrap(True)
+        self.preview_card = PreviewCard(locale)
+        self.credit = CommitButton(self.tr("Credit"), primary=True)
+        self.credit.setMinimumHeight(PRIMARY_PX)
+        self.credit.hide()
+        self.preview = BusyButton(self.tr("Preview"), primary=True)
+        self.preview.setMinimumHeight(PRIMARY_PX)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.preview_card)
+        layout.addWidget(self.credit)
+        layout.addStretch(0)
+        layout.addWidget(self.preview)
+        self._shown_preview: tuple[object, ...] | None = None
+
+    def show_sale(self, sale: Sale, names: dict[int, str]) -> None:
+        items = sale.mode is SaleMode.ITEMS
+        basket = sale.basket
+        if items or self.basket.rows:
+            self.basket.show_lines(basket.lines(), names)
+        self.basket.setVisible(items)
+        preview = sale.preview
+        units = basket.total_units if items else 0
+        if preview is not None:
+            shown = (preview, sale.amount, units)
+            if shown != self._shown_preview:
+                self.preview_card.show_preview(preview, sale.amount, units)
+                self._shown_preview = shown
+        self.preview_card.setVisible(preview is not None)
+        hint = self._hint(sale)
+        self.hint.setText(hint)
+        self.hint.setVisible(bool(hint))
+        self.credit.setText(self._credit_text(sale))
+        self.credit.setVisible(sale.state in COMMIT_STATES)
+
+    def enable_preview(self, enabled: bool) -> None:
+        """The Preview button is for a sale being edited, while no request runs."""
+        if not self.preview.busy:
+            self.preview.setEnabled(enabled)
+
+    def _hint(self, sale: Sale) -> str:
+        if sale.preview is not None:
+            return ""
+        if sale.preview_unavailable and sale.state is not SaleState.EDITING:
+            return self.tr(
+                "No preview without a connection: the points will be computed when the "
+                "connection returns. The credit is saved and sent automatically."
+            )
+        if sale.mode is SaleMode.AMOUNT:
+            return self.tr(
+                "Type the purchase amount with the keypad or the keyboard, then tap Preview."
+            )
+        return self.tr("Tap an item once per unit, then tap Preview.")
+
+    def _credit_text(self, sale: Sale) -> str:
+        if sale.state is SaleState.CREDITING:
+            return self.tr("Crediting…")
+        if sale.state is not SaleState.EDITING and sale.preview_unavailable:
+            if sale.state is SaleState.FAILED:
+                return self.tr("Try again: save the credit")
+            return self.tr("Save the credit")
+        if sale.preview is None:
+            return self.tr("Credit")
+        points = format_points(sale.preview.points.total, self.amount_locale)
+        if sale.state is SaleState.FAILED:
+            return self.tr("Try again: credit %1 points").replace("%1", points)
+        return self.tr("Credit %1 points").replace("%1", points)

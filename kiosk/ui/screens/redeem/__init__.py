@@ -1,0 +1,1 @@
+"""The Redeem screen: a purchase code looked up, confirmed, delivered."""

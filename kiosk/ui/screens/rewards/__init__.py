@@ -1,0 +1,1 @@
+"""The Rewards screen: the reward grid, the money exchange and their confirmations."""

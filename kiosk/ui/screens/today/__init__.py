@@ -1,0 +1,1 @@
+"""The Today screen: today's operations, the pending credits and the cancel."""
