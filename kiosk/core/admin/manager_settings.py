@@ -33,9 +33,9 @@ from kiosk.api.models.staff import Branch
 from kiosk.api.models.validation import ValidationQr
 from kiosk.api.retry import RetryPolicy
 from kiosk.api.transport import Timeouts
-from kiosk.core.outbox.types import Binding
 from kiosk.core.security import secrets
 from kiosk.core.settings import layers as S
+from kiosk.core.settings.binding import Binding
 from kiosk.core.settings.layers import Environment, Language, Settings, Theme
 from kiosk.core.settings.values import MAX_POINT_ITEMS
 

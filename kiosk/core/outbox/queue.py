@@ -41,7 +41,6 @@ from kiosk.core.outbox.external_ids import ExternalIdKind, external_id_kind
 from kiosk.core.outbox.store import OutboxStore
 from kiosk.core.outbox.types import (
     STALE_AFTER,
-    Binding,
     JournalNote,
     OutboxCounts,
     OutboxEntry,
@@ -55,6 +54,7 @@ from kiosk.core.outbox.types import (
     Submitted,
     SwitchRefused,
 )
+from kiosk.core.settings.binding import Binding
 
 if TYPE_CHECKING:  # the API's point records load with the first credit, after "ready"
     from kiosk.api.models.points import CreditRequest

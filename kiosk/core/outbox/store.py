@@ -30,7 +30,6 @@ from kiosk.core.db import transaction
 from kiosk.core.outbox.body import Body, dumps, redacted_body
 from kiosk.core.outbox.journal_link import journal_row, settle_journal
 from kiosk.core.outbox.types import (
-    Binding,
     JournalNote,
     OutboxCounts,
     OutboxError,
@@ -39,6 +38,7 @@ from kiosk.core.outbox.types import (
     RowKind,
     RowState,
 )
+from kiosk.core.settings.binding import Binding
 
 _SELECT = (
     "SELECT id, kind, external_id, state, resolution, attempts, created_at, first_attempt_at,"

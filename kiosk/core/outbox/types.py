@@ -11,8 +11,8 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from kiosk.api.redact import key_fingerprint
 from kiosk.core.outbox.body import Body, loads
+from kiosk.core.settings.binding import Binding
 
 STALE_AFTER = 24 * 3600.0
 """A row waiting longer than this (seconds) warns the manager."""
@@ -47,34 +47,6 @@ class Resolution(StrEnum):
 
 class OutboxError(RuntimeError):
     """An outbox operation that cannot be done; the text says why (for the screen)."""
-
-
-@dataclass(frozen=True)
-class Binding:
-    """Where a row must go: environment, base URL, key fingerprint, branch."""
-
-    environment: str
-    base_url: str
-    key_fingerprint: str
-    branch_id: int | None
-
-    @classmethod
-    def of(cls, environment: str, base_url: str, api_key: str, branch_id: int | None) -> Binding:
-        """From the key itself (only its fingerprint is kept)."""
-        return cls(environment, base_url.rstrip("/"), key_fingerprint(api_key), branch_id)
-
-    def differences(self, other: Binding) -> list[str]:
-        names = {
-            "environment": "environment",
-            "base_url": "server address",
-            "key_fingerprint": "API key",
-            "branch_id": "branch",
-        }
-        return [text for attr, text in names.items() if getattr(self, attr) != getattr(other, attr)]
-
-    def describe(self) -> str:
-        branch = "no branch" if self.branch_id is None else f"branch {self.branch_id}"
-        return f"{self.environment} ({self.base_url}, {branch}, key sha:{self.key_fingerprint})"
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,11 @@ from pytestqt.qtbot import QtBot
 from starlette.types import ASGIApp
 
 from kiosk.core.admin.manager_settings import Field
-from kiosk.core.outbox.types import Binding, SwitchRefused
+from kiosk.core.outbox.types import SwitchRefused
 from kiosk.core.security import secrets
 from kiosk.core.session import CounterSession
 from kiosk.core.settings import layers as S
+from kiosk.core.settings.binding import Binding
 from kiosk.sim.world import World
 from kiosk.ui.main_window import CounterView
 from kiosk.ui.manager.assemble import build_manager_screen, settings_sections
