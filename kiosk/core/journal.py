@@ -66,12 +66,20 @@ class JournalEntry:
         return self.canceled_at is not None
 
 
+NAME_CHARS = 80  # a client's name as a journal row keeps it
+
+
 def client_display(
     name: str | None = None, email: str | None = None, document: str | None = None
 ) -> str:
-    """What the journal shows of a client: ``Ana Perez · a***@gmail.com`` (or ``· ****3456``)."""
+    """What the journal shows of a client: ``Ana Perez · a***@gmail.com`` (or ``· ****3456``).
+    A name longer than ``NAME_CHARS`` is kept cut, with "…": a row names a client, it
+    does not archive a name of thousands of characters (the screens elide it anyway)."""
     masked = mask_email(email) if email else mask_document(document)
-    parts = [" ".join((name or "").split()), masked]
+    folded = " ".join((name or "").split())
+    if len(folded) > NAME_CHARS:
+        folded = folded[: NAME_CHARS - 1].rstrip() + "…"
+    parts = [folded, masked]
     return " · ".join(part for part in parts if part)
 
 

@@ -12,6 +12,7 @@ from functools import partial
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QFrame,
     QHBoxLayout,
@@ -28,6 +29,7 @@ from kiosk.ui.theme import RAIL_PX, current_palette
 from kiosk.ui.widgets.band import EnvironmentBand
 from kiosk.ui.widgets.client_card import ClientCard
 from kiosk.ui.widgets.idle import IdleTimer
+from kiosk.ui.widgets.plain_text import install_plain_text
 from kiosk.ui.widgets.relayout import PageStack, lay_out_ahead, one_relayout
 from kiosk.ui.widgets.status_bar import CounterStatusBar
 
@@ -54,6 +56,9 @@ class ScreenSpec:
 class CounterView(QWidget):
     def __init__(self, session: CounterSession, screens: Sequence[Screen | ScreenSpec]) -> None:
         super().__init__()
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            install_plain_text(app)  # (once) data shows as plain text
         self.setObjectName("root")
         self.session = session
         specs = [s if isinstance(s, ScreenSpec) else ScreenSpec.of(s) for s in screens]

@@ -172,6 +172,8 @@ def apply_theme(app: QApplication, name: str = "light") -> Palette:
     font = QFont(app.font())
     font.setPixelSize(BASE_PX)
     app.setFont(font)
+    if not app.property("kioskBaseStyle"):  # the platform's style, before a sheet hides it
+        app.setProperty("kioskBaseStyle", app.style().name())
     app.setStyleSheet(style_sheet(p))
     return p
 

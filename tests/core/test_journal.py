@@ -22,6 +22,7 @@ from kiosk.core.db import (
     transaction,
 )
 from kiosk.core.journal import (
+    NAME_CHARS,
     AsyncJournal,
     Journal,
     OperationKind,
@@ -229,6 +230,14 @@ def test_client_display(
     name: str | None, email: str | None, document: str | None, shown: str
 ) -> None:
     assert client_display(name, email, document) == shown
+
+
+def test_client_display_keeps_a_long_name_cut() -> None:
+    shown = client_display("Ñandú " * 700, email="ana.perez@gmail.com")
+    name, _, email = shown.partition(" · ")
+    assert len(name) == NAME_CHARS
+    assert name.endswith("…")
+    assert email == "a***@gmail.com"
 
 
 def test_find_credit_and_mark_canceled(journal: Journal, clock: Clock) -> None:

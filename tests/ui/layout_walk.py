@@ -80,6 +80,7 @@ STATES = (
 ADMIN = ("point_items", "rewards", "levels", "operators", "clients", "purchases")
 
 Outcome = list[Finding] | str  # the findings, or why the state was not reached
+Judge = Callable[[QWidget, str], list[Finding]]  # what is wrong on a window in a state
 
 
 def case_id(lang: str, size: tuple[int, int], state: str) -> str:
@@ -89,8 +90,16 @@ def case_id(lang: str, size: tuple[int, int], state: str) -> str:
 class Walk:
     """One counter in one window; ``look(state)`` audits and photographs it."""
 
-    def __init__(self, window: QWidget, view: Any, lang: str, size: tuple[int, int]) -> None:
+    def __init__(
+        self,
+        window: QWidget,
+        view: Any,
+        lang: str,
+        size: tuple[int, int],
+        judge: Judge = audit,
+    ) -> None:
         self.window, self.view = window, view
+        self.judge = judge
         self.lang, self.size = lang, size
         self.results: dict[str, Outcome] = {}
         folder = os.environ.get("KIOSK_AUDIT_SHOTS", "/tmp/shots/audit")
@@ -103,7 +112,7 @@ class Walk:
 
     async def look(self, state: str) -> None:
         await self.settle()
-        self.results[state] = audit(self.window, state)
+        self.results[state] = self.judge(self.window, state)
         if self.shots is not None:
             self.shots.mkdir(parents=True, exist_ok=True)
             name = f"{case_id(self.lang, self.size, state)}.png"
@@ -162,8 +171,15 @@ def _language(app: QApplication, lang: str) -> Iterator[None]:
 
 
 def walk_counter(
-    request: pytest.FixtureRequest, lang: str, size: tuple[int, int]
+    request: pytest.FixtureRequest,
+    lang: str,
+    size: tuple[int, int],
+    *,
+    prepare: Callable[[World], None] = _long_client,
+    judge: Judge = audit,
 ) -> dict[str, Outcome]:
+    """Walk the real counter through every state; ``prepare`` sets the simulator's data
+    up (by default the long, rich client), ``judge`` says what is wrong in a state."""
     qapp: QApplication = request.getfixturevalue("qapp")
     qtbot = request.getfixturevalue("qtbot")
     session = request.getfixturevalue("session")
@@ -175,7 +191,11 @@ def walk_counter(
     monkeypatch.setenv("LOYALTY_KIOSK_HOME", str(tmp_path / "home"))
     for name in ("MACHINE_SETTINGS", "CONFIG_DIR", "DATA_DIR", "LOG_DIR"):
         monkeypatch.delenv(f"LOYALTY_KIOSK_{name}", raising=False)
-    _long_client(sim_world)
+    prepare(sim_world)
+    # The walk enters the Code screen more often in a minute than a counter reads its
+    # code (5 reads a minute per branch): a 429's wait would time a state out. The
+    # limits are the simulator's own tests' and the code poller's business.
+    sim_world.settings.rate_limits = False
 
     from kiosk.core.admin.manager_settings import ManagerSettings, TrainingLink
     from kiosk.core.settings.layers import load_settings
@@ -203,7 +223,7 @@ def walk_counter(
         window.setCentralWidget(view)
         window.resize(*size)
         window.show()
-        walk = Walk(window, view, lang, size)
+        walk = Walk(window, view, lang, size, judge)
         try:
             arun(_scenario(walk, session, lock), timeout=120)
         finally:

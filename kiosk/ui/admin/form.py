@@ -126,7 +126,9 @@ class FieldBox(QWidget):
         super().__init__()
         self.editor = editor
         self.focus_target = focus or editor
-        self.label = QLabel(label)
+        # A field's title may hold a name from the server (a level's): elided, whole
+        # in its tooltip, so it never widens the form past the window.
+        self.label = ElidedLabel(label)
         self.label.setProperty("role", "muted")
         self.hint = QLabel(hint)
         self.hint.setProperty("role", "hint")

@@ -33,6 +33,7 @@ from kiosk.core.admin.rewards import (
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.ui.admin.chips import ChoiceChips
 from kiosk.ui.admin.form import FormPanel, line
+from kiosk.ui.widgets.plain_text import clip
 
 
 def categories_in_use(products: Sequence[Product], most: int = 3) -> str:
@@ -40,7 +41,7 @@ def categories_in_use(products: Sequence[Product], most: int = 3) -> str:
     names: dict[int, list[str]] = {}
     for product in products:
         for category in product.category_ids:
-            names.setdefault(category, []).append(product.name or f"#{product.id}")
+            names.setdefault(category, []).append(clip(product.name) or f"#{product.id}")
     if not names:
         return ""
     parts = [
