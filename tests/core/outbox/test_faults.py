@@ -87,9 +87,17 @@ async def _settled(k: Kiosk, deadline: float) -> None:
 
 
 async def run_fault_credits(
-    app: ASGIApp, world: World, path: Path, *, credits: int, seed: int, timeout: float = 300
+    app: ASGIApp,
+    world: World,
+    path: Path,
+    *,
+    credits: int,
+    seed: int,
+    timeout: float = 300,
+    rules: list[dict[str, Any]] | None = None,
 ) -> Tally:
-    """Queue ``credits`` sales (some canceled) through faults; check the ledger."""
+    """Queue ``credits`` sales (some canceled) through faults (``rules``, by default
+    ``fault_rules(seed)``); check the ledger."""
     rng = random.Random(seed)
     deadline = time.monotonic() + timeout
     started = time.perf_counter()
@@ -97,7 +105,7 @@ async def run_fault_credits(
     async with open_kiosk(app, world, path, seed=seed) as k:
         emails = client_emails(world, 20)
         start = k.time.now
-        k.control.add_faults(fault_rules(seed))
+        k.control.add_faults(fault_rules(seed) if rules is None else rules)
         sender = k.sender.start()
         expect_dead: set[str] = set()
         cancel_later: list[str] = []

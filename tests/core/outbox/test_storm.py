@@ -1,0 +1,91 @@
+"""A credit storm (issue #17, "Done means"): 100 credits taken while the server answers
+429 with an absurd ``Retry-After`` (a day), 500s, connection resets, answers dripped
+slower than the call's deadline and connections that never answer; then the server is
+healthy again. Every credit lands exactly once, nothing waits a day, and the event
+loop (the counter's UI thread) is never held.
+
+The simulator's fault book plays the storm (each kind a fixed number of times, in a
+seeded order), the outbox's clock is virtual (backoffs cost no real time), and the
+same ledger check as the 20% fault soak compares the simulator's ledger with every
+outbox row.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.types import ASGIApp
+
+from kiosk.sim.world import World
+from tests.core.outbox.test_faults import TAGS, run_fault_credits
+
+DAY = "86400"
+# (kind, how many times, its parameters): about 150 failed requests, then health.
+STORM: tuple[tuple[int, dict[str, Any]], ...] = (
+    (50, {"kind": "status", "status": 429, "headers": {"Retry-After": DAY}}),
+    (30, {"kind": "status", "status": 500}),
+    (25, {"kind": "drop", "apply": False}),  # reset before the server did anything
+    (15, {"kind": "drop"}),  # applied, then reset: the answer is lost
+    (15, {"kind": "latency", "seconds": 3600.0}),  # a drip past every deadline
+    (15, {"kind": "timeout"}),  # a connection that never answers
+)
+LOOP_STALL_BUDGET = 0.5  # s: the longest the loop may go without running a ticker
+
+
+def storm_rules(seed: int) -> list[dict[str, Any]]:
+    return [
+        {"match": {"path": TAGS}, "count": count, "probability": 0.5, "seed": seed + i, **rule}
+        for i, (count, rule) in enumerate(STORM)
+    ]
+
+
+async def _storm(app: ASGIApp, world: World, path: Path) -> tuple[Any, float]:
+    worst = 0.0
+    stop = asyncio.Event()
+
+    async def ticker() -> None:  # what a frozen UI thread would show: no turns
+        nonlocal worst
+        last = time.perf_counter()
+        while not stop.is_set():
+            await asyncio.sleep(0.005)
+            now = time.perf_counter()
+            worst = max(worst, now - last)
+            last = now
+
+    tick = asyncio.create_task(ticker())
+    try:
+        tally = await run_fault_credits(
+            app, world, path, credits=100, seed=11, rules=storm_rules(11), timeout=240
+        )
+    finally:
+        stop.set()
+        await tick
+    return tally, worst
+
+
+@pytest.fixture(autouse=True)
+def _expected_warnings(expect_log: Any) -> None:
+    expect_log(r"^(POST|PUT) /external/tags/\S* -> \w+")  # the client's failed attempts
+    expect_log(r"dead letter")  # the suspended client's credits
+
+
+def test_a_storm_then_a_healthy_server_lands_every_credit_once(
+    sim_app: ASGIApp, sim_world: World, tmp_path: Path
+) -> None:
+    tally, worst = asyncio.run(_storm(sim_app, sim_world, tmp_path / "kiosk.sqlite3"))
+    print("\n".join(tally.lines()), f"\nlongest loop gap {worst * 1000:.0f} ms")
+    assert tally.credits == 100
+    assert tally.duplicates == 0
+    assert tally.lost == 0
+    # The storm was played: each kind of fault met the kiosk.
+    kinds = set(tally.faults)
+    assert {"status-429", "status-500", "drop", "latency", "timeout"} <= kinds
+    assert sum(tally.faults.values()) >= 100
+    # A day-long Retry-After does not hold the queue for a day (the server's waits are
+    # capped; the outbox's own backoff owns long waits).
+    assert tally.virtual_seconds < 6 * 3600
+    assert worst < LOOP_STALL_BUDGET
