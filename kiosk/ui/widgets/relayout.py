@@ -100,17 +100,17 @@ class PageStack(QStackedWidget):
     at the stack's width. Use it where the stack stretches into the room left, not where
     its height should follow its text.
 
-    ``fit_current=True``: the stack's minimum height is what the page shown needs at the
-    stack's width (that page alone is asked, once per change of it; its size hint when
-    that is more), so a window short
-    of room gives way elsewhere (a banner's kept room, stretches) before it squeezes the
-    page's wrapped texts (Redeem's card and sheet at 1024x768, issue #14)."""
+    ``fit_current=True``: the stack's minimum height is what its pages need at the
+    stack's width (their height-for-width, or their size hint when that is more: each
+    page asked when one changes), so a window short of room gives way elsewhere (a
+    banner's kept room, stretches) before it squeezes a page's wrapped texts (Redeem's
+    card and sheet at 1024x768, issue #14); the most of all the pages, so that
+    switching pages does not move what stands above the stack. For small stacks of a
+    few pages."""
 
     def __init__(self, parent: QWidget | None = None, *, fit_current: bool = False) -> None:
         super().__init__(parent)
         self._fit_current = fit_current
-        if fit_current:
-            self.currentChanged.connect(lambda _index: self.updateGeometry())
 
     def hasHeightForWidth(self) -> bool:
         return False
@@ -121,15 +121,19 @@ class PageStack(QStackedWidget):
         return super().addWidget(page)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # The page shown laid out again (a text changed): its need may have changed.
-        if event.type() == QEvent.Type.LayoutRequest and watched is self.currentWidget():
+        # A page laid out again (a text changed): its need may have changed.
+        if event.type() == QEvent.Type.LayoutRequest:
             self.updateGeometry()
         return False
 
     def minimumSizeHint(self) -> QSize:
         hint = super().minimumSizeHint()
-        page = self.currentWidget()
-        if self._fit_current and page is not None and page.hasHeightForWidth():
+        if not self._fit_current:
+            return hint
+        for index in range(self.count()):
+            page = self.widget(index)
+            if not page.hasHeightForWidth():
+                continue
             # Qt's height-for-width of a box with wrapped labels can fall short of what
             # its layout then needs (a few px per wrapped label); its size hint does not.
             width = self.width() if self.width() > 0 else page.width()
