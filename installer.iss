@@ -1,6 +1,9 @@
 ﻿; Loyalty Kiosk installer (Inno Setup 6). Compile on Windows after the bundle:
 ;     python build\build_bundle.py
 ;     iscc installer.iss            -> build\out\loyalty-kiosk-setup-<version>.exe
+; (.github/workflows/windows.yml does, and tries the setup). On Linux, build/iscc.sh
+; compiles it under Wine against a stand-in of the bundle, and build/installer_check.sh
+; (in .ci/run) installs, upgrades and uninstalls that setup in a Wine prefix.
 ;
 ; Unattended (see docs\deploy.md for every parameter):
 ;     loyalty-kiosk-setup-0.1.0.exe /VERYSILENT /SUPPRESSMSGBOXES /NORESTART /ENV=production
@@ -11,15 +14,31 @@
 ; leaves its key as it is, so an upgrade without parameters keeps the settings.
 ; The installer never handles the API key: "loyalty-kiosk-cli provision" stores it in
 ; the keyring of the account the kiosk runs under.
-; tests\deploy\test_installer_script.py checks this script against the tree.
+; tests\deploy\test_installer_script.py and test_installer_spec.py check this script
+; against the tree, docs\deploy.md and build\kiosk.spec.
 
+; The version and the bundle's folder: build\out\version.iss (written by the build
+; script from kiosk.__version__) and build\out\loyalty-kiosk, unless given on ISCC's
+; command line (/DAppVersion=... /DAppFileVersion=... /DBundle=..., as build/iscc.sh does).
+#ifndef AppVersion
 #include "build\out\version.iss"
+#endif
 #ifndef AppVersion
   #error build\out\version.iss defines no AppVersion: run build\build_bundle.py first
 #endif
+#ifndef AppFileVersion
+  #error no AppFileVersion (the four numbers of AppVersion): run build\build_bundle.py
+#endif
+#ifndef Bundle
+#define Bundle "build\out\loyalty-kiosk"
+#endif
 
 #define AppName "Loyalty Kiosk"
-#define Bundle "build\out\loyalty-kiosk"
+; The Start-menu names of each language ([CustomMessages], [InstallDelete]).
+#define TrainingIconEn "Loyalty Kiosk (training)"
+#define TrainingIconEs "Loyalty Kiosk (entrenamiento)"
+#define SelfTestIconEn "Loyalty Kiosk self-test"
+#define SelfTestIconEs "Loyalty Kiosk autodiagnóstico"
 #define GuiExe "loyalty-kiosk.exe"
 #define CliExe "loyalty-kiosk-cli.exe"
 #define DataFolder "LoyaltyKiosk"
@@ -53,6 +72,11 @@ UninstallDisplayName={#AppName}
 Compression=lzma2/max
 SolidCompression=yes
 WizardStyle=modern
+; Code signing of the setup and the uninstaller (.github/workflows/windows.yml with its
+; signing secrets): ISCC "/Ssigntool=signtool.exe sign ... $f" /DSignTool=signtool
+#ifdef SignTool
+SignTool={#SignTool}
+#endif
 ; One Setup at a time. The running kiosk is closed by [Code] (PrepareToInstall) with
 ; "loyalty-kiosk-cli --shutdown", not by the Restart Manager (which would ask) nor by
 ; AppMutex (which, silent, would cancel the upgrade instead of closing the kiosk).
@@ -69,10 +93,10 @@ Name: "es"; MessagesFile: "compiler:Languages\Spanish.isl"
 [CustomMessages]
 en.AutostartTask=Start the kiosk when a user logs on (kiosk tablets)
 es.AutostartTask=Iniciar el kiosco al iniciar sesión (tabletas de mostrador)
-en.TrainingIcon=Loyalty Kiosk (training)
-es.TrainingIcon=Loyalty Kiosk (entrenamiento)
-en.SelfTestIcon=Loyalty Kiosk self-test
-es.SelfTestIcon=Loyalty Kiosk autodiagnóstico
+en.TrainingIcon={#TrainingIconEn}
+es.TrainingIcon={#TrainingIconEs}
+en.SelfTestIcon={#SelfTestIconEn}
+es.SelfTestIcon={#SelfTestIconEs}
 en.PurgeQuestion=Also delete the kiosk's data on this computer (credits not yet sent, today's journal, logs and settings)?%n%nChoose No to keep them for a reinstall.
 es.PurgeQuestion=¿Borrar también los datos del kiosco en esta computadora (créditos sin enviar, diario, registros y configuración)?%n%nElija No para conservarlos para una reinstalación.
 en.StillRunning=Loyalty Kiosk is still running and could not be closed. Close it (or restart the computer) and run Setup again.
@@ -88,6 +112,11 @@ Name: "{commonappdata}\{#DataFolder}"; Flags: uninsneveruninstall
 [InstallDelete]
 ; An upgrade leaves no module of the previous version behind.
 Type: filesandordirs; Name: "{app}\_internal"
+; One language's Start-menu names: an upgrade in the other language removes the first's.
+Type: files; Name: "{autoprograms}\{#TrainingIconEs}.lnk"; Languages: en
+Type: files; Name: "{autoprograms}\{#SelfTestIconEs}.lnk"; Languages: en
+Type: files; Name: "{autoprograms}\{#TrainingIconEn}.lnk"; Languages: es
+Type: files; Name: "{autoprograms}\{#SelfTestIconEn}.lnk"; Languages: es
 
 [Files]
 Source: "{#Bundle}\{#GuiExe}"; DestDir: "{app}"; Flags: ignoreversion
@@ -119,6 +148,7 @@ var
   KioskWasRunning: Boolean;
   RestartNeeded: Boolean;
   PurgeData: Boolean;
+  AutostartShown: Boolean;
 
 function IniPath(): String;
 begin
@@ -218,14 +248,41 @@ begin
   end;
 end;
 
-function WantAutostart(): Boolean;
+{ /AUTOSTART= when given, else [kiosk] autostart of the existing kiosk.ini (an upgrade
+  without parameters keeps the Startup shortcut a previous /AUTOSTART=1 made). }
+function SettingAutostart(): Boolean;
 var
   V, B: String;
 begin
-  if ParamValue('AUTOSTART', V) and BoolValue(V, B) then
-    Result := B = 'true'
+  if not ParamValue('AUTOSTART', V) then
+    V := GetIniString('kiosk', 'autostart', 'false', IniPath());
+  Result := BoolValue(V, B) and (B = 'true');
+end;
+
+{ The Startup shortcut ([Icons] Check): the wizard's task when the wizard was shown
+  and no /AUTOSTART= was given, else SettingAutostart. }
+function WantAutostart(): Boolean;
+var
+  V: String;
+begin
+  if not WizardSilent and not ParamValue('AUTOSTART', V) then
+    Result := WizardIsTaskSelected('autostart')
   else
-    Result := WizardIsTaskSelected('autostart');
+    Result := SettingAutostart();
+end;
+
+{ The wizard's autostart box starts as the setting is, not as a previous wizard left it
+  (a silent /AUTOSTART=1 never ticked it); set once, so that Back keeps the user's choice. }
+procedure CurPageChanged(CurPageID: Integer);
+begin
+  if (CurPageID = wpSelectTasks) and not AutostartShown then
+  begin
+    AutostartShown := True;
+    if SettingAutostart() then
+      WizardSelectTasks('autostart')
+    else
+      WizardSelectTasks('!autostart');
+  end;
 end;
 
 { Write one parameter into kiosk.ini; an absent parameter keeps the file's value. }
@@ -318,9 +375,13 @@ begin
       tool) has no such session: ask for a restart instead (or /NORESTART). }
     if RunsAsSystem() then
       RestartNeeded := True
-    else if not ExecAsOriginalUser(ExpandConstant('{app}\{#GuiExe}'), '', '', SW_SHOWNORMAL,
+    else if ExecAsOriginalUser(ExpandConstant('{app}\{#GuiExe}'), '', '', SW_SHOWNORMAL,
       ewNoWait, Code) then
+      Log('The kiosk was running: started it again')
+    else
       RestartNeeded := True;
+    if RestartNeeded then
+      Log('The kiosk was running: a restart starts it again');
   end;
 end;
 
@@ -332,16 +393,26 @@ end;
 { Uninstall: close the kiosks first; delete the data only when asked (/PURGE=1 or Yes). }
 function InitializeUninstall(): Boolean;
 var
-  V: String;
+  V, B: String;
+  PurgeGiven: Boolean;
 begin
+  { A wrong /PURGE= stops the uninstaller before anything is closed or removed. }
+  PurgeGiven := ParamValue('PURGE', V);
+  if PurgeGiven and not BoolValue(V, B) then
+  begin
+    Log('Parameter refused: /PURGE= must be 1 or 0');
+    SuppressibleMsgBox('/PURGE= must be 1 or 0', mbCriticalError, MB_OK, IDOK);
+    Result := False;
+    Exit;
+  end;
   Result := CloseKiosks(ExpandConstant('{app}\{#CliExe}'));
   if not Result then
   begin
     SuppressibleMsgBox(ExpandConstant('{cm:StillRunning}'), mbCriticalError, MB_OK, IDOK);
     Exit;
   end;
-  if ParamValue('PURGE', V) then
-    PurgeData := (V = '1') or (Lowercase(V) = 'true') or (Lowercase(V) = 'yes')
+  if PurgeGiven then
+    PurgeData := B = 'true'
   else if UninstallSilent then
     PurgeData := False
   else
