@@ -39,6 +39,9 @@ async def until(predicate: Callable[[], object], within: float = 10.0) -> None:
 async def shoot(args: argparse.Namespace) -> None:
     from PySide6.QtWidgets import QApplication
 
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
     from kiosk.core.settings.paths import resolve_paths
     from kiosk.core.settings.layers import load_settings
     from kiosk.ui.counter import build_view
@@ -93,15 +96,28 @@ async def shoot(args: argparse.Namespace) -> None:
         session.set_client(client)
         view.show_screen("identify")
 
-    async def points() -> None:
+    async def points() -> None:  # an amount typed and previewed: the credit armed beside
         view.show_screen("points")
+        screen = view.current
+        screen.setFocus()
+        QTest.keyClicks(screen, "15000")
+        QTest.keyClick(screen, Qt.Key.Key_Return)  # Preview
+        await until(lambda: screen.credit_button.isVisible() and screen.credit_button.armed)
 
     async def rewards() -> None:
+        screen = view.current  # the previewed credit, tapped once armed (Today shows it)
+        QTest.mouseClick(screen.credit_button, Qt.MouseButton.LeftButton)
+        await until(lambda: not screen.credit_button.isVisible())
         view.show_screen("rewards")
         await settle(1.0)
 
-    async def redeem() -> None:
+    async def redeem() -> None:  # the client's own pending purchase, looked up
         view.show_screen("redeem")
+        screen = view.current
+        screen.code.setFocus()
+        QTest.keyClicks(screen.code, "PEND2345")
+        QTest.keyClick(screen.code, Qt.Key.Key_Return)
+        await until(lambda: screen.card.view is not None)
 
     async def code() -> None:
         view.show_screen("code")
