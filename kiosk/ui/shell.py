@@ -11,6 +11,16 @@ from PySide6.QtCore import QEvent, QObject, QSize, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
+COUNTER_SIZE = QSize(1280, 800)  # the window's size where the screen has the room
+
+
+def first_size(available: QSize | None) -> QSize:
+    """The window's first size: the counter's usual size, within the screen's free area
+    (a 1024x768 counter gets a window it can show whole, not one cut at its edges)."""
+    if available is None or available.isEmpty():
+        return QSize(COUNTER_SIZE)
+    return COUNTER_SIZE.boundedTo(available)
+
 
 class KioskWindow(QMainWindow):
     first_painted = Signal()
