@@ -37,13 +37,12 @@ async def until(predicate: Callable[[], object], within: float = 10.0) -> None:
 
 
 async def shoot(args: argparse.Namespace) -> None:
-    from PySide6.QtWidgets import QApplication
-
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
 
-    from kiosk.core.settings.paths import resolve_paths
     from kiosk.core.settings.layers import load_settings
+    from kiosk.core.settings.paths import resolve_paths
     from kiosk.ui.counter import build_view
     from kiosk.ui.shell import KioskWindow
     from kiosk.wiring import build_counter
@@ -53,8 +52,8 @@ async def shoot(args: argparse.Namespace) -> None:
     paths = resolve_paths()
     counter = await build_counter(load_settings(paths), paths, demo=True)
     window = KioskWindow()
-    from kiosk.core.security.lock import ManagerLock
     from kiosk.core.admin.manager_settings import ManagerSettings, TrainingLink
+    from kiosk.core.security.lock import ManagerLock
     from kiosk.sim import DEFAULT_API_KEY
     from kiosk.ui.counter import ManagerContext
     from kiosk.wiring import TRAINING_URL
