@@ -2,6 +2,12 @@
 
     .venv/bin/python build/build_bundle.py [--clean]
 
+The bundle is built from the lock, never from whatever the calling environment holds:
+``build/work/lock-venv`` is made from ``requirements/bundle.lock`` with
+``pip install --require-hashes --no-deps --only-binary :all:`` (made again when the lock
+changes, or with ``--clean``), checked to hold exactly the lock's pins for this machine,
+and the build runs in it. Any Python 3.11 starts it (nothing needs to be installed).
+
 Writes ``build/out/version.iss`` (the version for ``installer.iss``), renders the
 Windows icon, runs ``build/kiosk.spec`` and checks the result: the two executables
 and ``_internal`` (``build/layout.py``), no other Qt binding, no excluded Qt module.
@@ -12,7 +18,9 @@ it with ``iscc installer.iss``.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -22,7 +30,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import layout  # noqa: E402
+import lockfile  # noqa: E402
 import version_info  # noqa: E402
+
+LOCK_ENV = layout.WORK_DIR / "lock-venv"  # the build's environment, from the lock alone
+LOCK_STAMP = "bundle.lock.sha256"  # in LOCK_ENV: the lock it was made from
+UNPINNED_OK = frozenset({"pip"})  # the venv's own installer, not bundled
 
 FORBIDDEN = (
     "PyQt5",
@@ -93,6 +106,58 @@ def check_translations() -> None:
         )
 
 
+def lock_digest() -> str:
+    return hashlib.sha256(lockfile.LOCK.read_bytes()).hexdigest()
+
+
+def env_python(env: Path) -> Path:
+    return env / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+
+
+def in_lock_env() -> bool:
+    return Path(sys.prefix).resolve() == LOCK_ENV.resolve()
+
+
+def make_lock_env(*, fresh: bool) -> Path:
+    """``LOCK_ENV`` with the lock's pins for this machine, each file checked against the
+    lock's hashes; kept while the lock is unchanged. Returns its Python."""
+    python, stamp, digest = env_python(LOCK_ENV), LOCK_ENV / LOCK_STAMP, lock_digest()
+    if not fresh and python.exists() and stamp.exists() and stamp.read_text() == digest:
+        return python
+    shutil.rmtree(LOCK_ENV, ignore_errors=True)
+    print(f"build environment: {LOCK_ENV.relative_to(layout.ROOT)} from {lockfile.LOCK.name}")
+    subprocess.run([sys.executable, "-m", "venv", str(LOCK_ENV)], check=True)  # noqa: S603
+    install = [
+        str(python), "-m", "pip", "install", "--disable-pip-version-check",
+        "--require-hashes", "--no-deps", "--only-binary", ":all:", "-r", str(lockfile.LOCK),
+    ]  # fmt: skip
+    subprocess.run(install, check=True)  # noqa: S603
+    stamp.write_text(digest)
+    return python
+
+
+def environment_problems(pinned: dict[str, str], installed: dict[str, str]) -> list[str]:
+    """How the installed distributions (normalized name -> version) differ from the
+    lock's pins for this machine (empty when they are exactly those)."""
+    found = [
+        f"{name}: {installed.get(name, 'missing')}, the lock pins {version}"
+        for name, version in sorted(pinned.items())
+        if installed.get(name) != version
+    ]
+    found += [
+        f"{name} {version} is not in the lock"
+        for name, version in sorted(installed.items())
+        if name not in pinned and name not in UNPINNED_OK
+    ]
+    return found
+
+
+def installed_here() -> dict[str, str]:
+    from importlib.metadata import distributions
+
+    return {lockfile.normalize(d.metadata["Name"]): d.version for d in distributions()}
+
+
 def run_pyinstaller(clean: bool) -> None:
     command = [
         sys.executable,
@@ -138,9 +203,23 @@ def check_bundle(bundle: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clean", action="store_true", help="empty PyInstaller's cache first")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
+    parser.add_argument(
+        "--clean",
+        action="store_true",
+        help="empty PyInstaller's cache and make the build environment anew from the lock",
+    )
     args = parser.parse_args(argv)
+    if not in_lock_env():
+        python = make_lock_env(fresh=args.clean)
+        arguments = sys.argv[1:] if argv is None else argv
+        return subprocess.run([str(python), __file__, *arguments], check=False).returncode  # noqa: S603
+    drift = environment_problems(lockfile.for_this_machine(lockfile.lock_pins()), installed_here())
+    if drift:
+        for problem in drift:
+            print(f"error: {problem}", file=sys.stderr)
+        print(f"error: {LOCK_ENV} differs from the lock: build again with --clean", file=sys.stderr)
+        return 1
     started = time.perf_counter()
     version = version_info.package_version()
     print(f"version {version}: {write_version_iss(version).relative_to(layout.ROOT)}")

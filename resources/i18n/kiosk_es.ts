@@ -380,37 +380,32 @@
 <context>
     <name>CancelSheet</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/sheet.py" line="73"/>
-        <source>Back</source>
-        <translation>Volver</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/today/sheet.py" line="76"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="37"/>
         <source>Cancel the credit</source>
         <translation>Anular la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/sheet.py" line="109"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="15"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/sheet.py" line="111"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="17"/>
         <source>Cancel the credit of %1 points to %2 (ticket %3)?</source>
         <translation>¿Anular la acreditación de %1 puntos a %2 (ticket %3)?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/sheet.py" line="114"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="21"/>
         <source>Cancel the credit of %1 points to %2?</source>
         <translation>¿Anular la acreditación de %1 puntos a %2?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/sheet.py" line="118"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="25"/>
         <source>This credit has not reached the service yet: it will not be sent, and no points change.</source>
         <translation>Esta acreditación todavía no llegó al servicio: no se enviará y los puntos no cambian.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/sheet.py" line="123"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="31"/>
         <source>The points are taken back from the client. This cannot be undone.</source>
         <translation>Se le descuentan los puntos al cliente. No se puede deshacer.</translation>
     </message>
@@ -788,8 +783,7 @@
 <context>
     <name>ConfirmSheet</name>
     <message>
-        <location filename="../../kiosk/ui/admin/confirm.py" line="59"/>
-        <location filename="../../kiosk/ui/screens/rewards/sheets.py" line="49"/>
+        <location filename="../../kiosk/ui/widgets/confirm_sheet.py" line="103"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
@@ -973,7 +967,7 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="232"/>
+        <location filename="../../kiosk/ui/main_window.py" line="237"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>
@@ -1009,42 +1003,47 @@
         <translation>No se dieron puntos nuevos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="239"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="240"/>
         <source>+%1 points</source>
         <translation>+%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="243"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="242"/>
+        <source>Points credited</source>
+        <translation>Puntos acreditados</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="246"/>
         <source>New balance: %1 points</source>
         <translation>Saldo nuevo: %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="248"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="251"/>
         <source>Credited. The new balance shows on the next search.</source>
         <translation>Acreditado. El saldo nuevo aparece en la próxima búsqueda.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="250"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="253"/>
         <source>confirmed after a lost answer, credited once</source>
         <translation>confirmado tras una respuesta perdida, acreditado una sola vez</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="257"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="260"/>
         <source>New level: %1</source>
         <translation>Nuevo nivel: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="257"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="260"/>
         <source>No level now</source>
         <translation>Ahora sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="265"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="268"/>
         <source>Saved: the credit will be sent automatically.</source>
         <translation>Guardado: la acreditación se enviará automáticamente.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="267"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="270"/>
         <source>%n pending.</source>
         <translation>
             <numerusform>%n pendiente.</numerusform>
@@ -1052,12 +1051,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="270"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="273"/>
         <source>About %1 points, credited once it is sent.</source>
         <translation>Unos %1 puntos, acreditados cuando se envíe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="275"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="278"/>
         <source>Reference %1</source>
         <translation>Referencia %1</translation>
     </message>
@@ -1274,17 +1273,17 @@
 <context>
     <name>ExchangeResult</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/sheets.py" line="131"/>
+        <location filename="../../kiosk/ui/screens/rewards/sheets.py" line="48"/>
         <source>Pickup code</source>
         <translation>Código de retiro</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/sheets.py" line="141"/>
+        <location filename="../../kiosk/ui/screens/rewards/sheets.py" line="58"/>
         <source>The client shows this code or the QR to collect it at any branch.</source>
         <translation>El cliente muestra este código o el QR para retirarlo en cualquier sucursal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/sheets.py" line="146"/>
+        <location filename="../../kiosk/ui/screens/rewards/sheets.py" line="63"/>
         <source>Done</source>
         <translation>Listo</translation>
     </message>
@@ -1300,17 +1299,17 @@
 <context>
     <name>FormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="208"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="210"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="212"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="214"/>
         <source>Delete</source>
         <translation>Eliminar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="219"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="221"/>
         <source>Save</source>
         <translation>Guardar</translation>
     </message>
@@ -1495,12 +1494,12 @@
 <context>
     <name>KioskWindow</name>
     <message>
-        <location filename="../../kiosk/ui/shell.py" line="21"/>
+        <location filename="../../kiosk/ui/shell.py" line="31"/>
         <source>Loyalty Kiosk</source>
         <translation>Loyalty Kiosk</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/shell.py" line="25"/>
+        <location filename="../../kiosk/ui/shell.py" line="35"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
@@ -1686,100 +1685,117 @@
 <context>
     <name>LockPanel</name>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="31"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="47"/>
         <source>The PIN could not be checked. Try again; if it keeps happening, call IT.</source>
         <translation>No se pudo verificar el PIN. Intente de nuevo; si sigue pasando, llame a soporte técnico.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="192"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="50"/>
+        <source>No manager PIN is set on this kiosk. Ask IT to set the manager PIN.</source>
+        <translation>Esta terminal no tiene PIN de encargado. Pida a soporte técnico que configure el PIN de encargado.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="53"/>
+        <source>Manager mode is locked: too many wrong PINs, or the kiosk&apos;s PIN records were changed. Ask IT to reset the manager PIN.</source>
+        <translation>El modo encargado está bloqueado: demasiados PIN incorrectos, o se modificaron los registros del PIN en la terminal. Pida a soporte técnico que restablezca el PIN de encargado.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="58"/>
+        <source>Anyone would try this PIN first (like 1234, 1111 or 4321). Choose another.</source>
+        <translation>Es de los primeros PIN que cualquiera probaría (como 1234, 1111 o 4321). Elija otro.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="231"/>
         <source>Start again</source>
         <translation>Empezar de nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="192"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="231"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="194"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="199"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="233"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="238"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="242"/>
         <source>Manager PIN</source>
         <translation>PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="196"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="235"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="197"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="236"/>
         <source>Authorize</source>
         <translation>Autorizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="200"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="243"/>
         <source>Enter the manager PIN to open manager mode.</source>
         <translation>Ingrese el PIN de encargado para abrir el modo encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="201"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="240"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="244"/>
         <source>Unlock</source>
         <translation>Desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="203"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="246"/>
         <source>New manager PIN</source>
         <translation>Nuevo PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="205"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="248"/>
         <source>Choose %1 to %2 digits that only managers know.</source>
         <translation>Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="211"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="222"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="254"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="265"/>
         <source>Set a manager PIN</source>
         <translation>Crear un PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="214"/>
-        <source>No manager PIN is set on this kiosk yet. Choose %1 to %2 digits that only managers know.</source>
-        <translation>Esta terminal todavía no tiene PIN de encargado. Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="209"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="220"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="252"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="263"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="223"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="257"/>
+        <source>Training mode: the first person here chooses the manager PIN. Choose %1 to %2 digits that only managers know.</source>
+        <translation>Modo práctica: la primera persona que llega elige el PIN de encargado. Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="266"/>
         <source>Enter the same PIN again to confirm it.</source>
         <translation>Ingrese el mismo PIN otra vez para confirmarlo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="224"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="267"/>
         <source>Save PIN and unlock</source>
         <translation>Guardar PIN y desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="240"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="294"/>
         <source>Too many wrong PINs. Try again in %1.</source>
         <translation>Demasiados PIN incorrectos. Intente de nuevo en %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="249"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="303"/>
         <source>You can try again now.</source>
         <translation>Ya puede volver a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="268"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="326"/>
         <source>The two PINs do not match. Choose a PIN again.</source>
         <translation>Los dos PIN no coinciden. Elija el PIN de nuevo.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="297"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="355"/>
         <source>Wrong PIN. %n tries left before a wait.</source>
         <translation>
             <numerusform>PIN incorrecto. Queda %n intento antes de una espera.</numerusform>
@@ -1972,6 +1988,7 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/manager/manager_view.py" line="65"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="140"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>
@@ -1984,6 +2001,16 @@
         <location filename="../../kiosk/ui/manager/manager_view.py" line="73"/>
         <source>Lock</source>
         <translation>Bloquear</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="135"/>
+        <source>Close the kiosk?</source>
+        <translation>¿Cerrar la terminal?</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="137"/>
+        <source>The counter stops until someone starts it again. Credits waiting to be sent stay saved and go out at the next start.</source>
+        <translation>El mostrador queda detenido hasta que alguien lo vuelva a abrir. Las acreditaciones pendientes de envío quedan guardadas y salen en el próximo inicio.</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/manager/assemble.py" line="27"/>
@@ -2045,269 +2072,274 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="21"/>
+        <location filename="../../kiosk/ui/messages.py" line="22"/>
         <source>Something went wrong. Try again; if it keeps happening, call a manager.</source>
         <translation>Algo salió mal. Intente de nuevo; si sigue pasando, llame al encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="24"/>
+        <location filename="../../kiosk/ui/messages.py" line="25"/>
+        <source>Disk full: nothing was saved or sent. Call IT to free space on this kiosk, then try again.</source>
+        <translation>Disco lleno: no se guardó ni se envió nada. Llame a soporte técnico para liberar espacio en esta terminal y vuelva a intentar.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/messages.py" line="29"/>
         <source>The answer was lost on the way and it is not certain whether this happened. Check before trying again.</source>
         <translation>La respuesta se perdió en el camino y no se sabe si la operación se hizo. Verifique antes de volver a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="31"/>
+        <location filename="../../kiosk/ui/messages.py" line="36"/>
         <source>No client matches.</source>
         <translation>Ningún cliente coincide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="32"/>
+        <location filename="../../kiosk/ui/messages.py" line="37"/>
         <source>That code does not exist. Check it and try again.</source>
         <translation>Ese código no existe. Revíselo e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="35"/>
-        <location filename="../../kiosk/ui/messages.py" line="38"/>
+        <location filename="../../kiosk/ui/messages.py" line="40"/>
+        <location filename="../../kiosk/ui/messages.py" line="43"/>
         <source>That reward no longer exists. Refresh the list.</source>
         <translation>Ese premio ya no existe. Actualice la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="41"/>
+        <location filename="../../kiosk/ui/messages.py" line="46"/>
         <source>A point item no longer exists. Refresh the buttons.</source>
         <translation>Un ítem de puntos ya no existe. Actualice los botones.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="44"/>
+        <location filename="../../kiosk/ui/messages.py" line="49"/>
         <source>There is no active credit with that reference.</source>
         <translation>No hay ninguna acreditación vigente con esa referencia.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="47"/>
+        <location filename="../../kiosk/ui/messages.py" line="52"/>
         <source>This kiosk&apos;s branch was not found. Ask a manager to check the settings.</source>
         <translation>No se encontró la sucursal de esta terminal. Pida al encargado que revise la configuración.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="50"/>
+        <location filename="../../kiosk/ui/messages.py" line="55"/>
         <source>The validation QR was not found. Ask a manager to check the settings.</source>
         <translation>No se encontró el QR de validación. Pida al encargado que revise la configuración.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="53"/>
+        <location filename="../../kiosk/ui/messages.py" line="58"/>
         <source>That level no longer exists.</source>
         <translation>Ese nivel ya no existe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="54"/>
+        <location filename="../../kiosk/ui/messages.py" line="59"/>
         <source>That operator no longer exists.</source>
         <translation>Ese operador ya no existe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="55"/>
+        <location filename="../../kiosk/ui/messages.py" line="60"/>
         <source>The service does not know this operation. Call IT.</source>
         <translation>El servicio no reconoce esta operación. Llame a soporte técnico.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="61"/>
+        <location filename="../../kiosk/ui/messages.py" line="66"/>
         <source>The client does not have enough points for this.</source>
         <translation>El cliente no tiene puntos suficientes para esto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="64"/>
+        <location filename="../../kiosk/ui/messages.py" line="69"/>
         <source>This reward is not available right now.</source>
         <translation>Este premio no está disponible en este momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="67"/>
+        <location filename="../../kiosk/ui/messages.py" line="72"/>
         <source>This reward is out of stock.</source>
         <translation>Este premio no tiene stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="68"/>
+        <location filename="../../kiosk/ui/messages.py" line="73"/>
         <source>The client&apos;s level cannot exchange this reward.</source>
         <translation>El nivel del cliente no permite canjear este premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="71"/>
+        <location filename="../../kiosk/ui/messages.py" line="76"/>
         <source>The client already reached the limit of exchanges for this reward.</source>
         <translation>El cliente ya llegó al límite de canjes de este premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="74"/>
+        <location filename="../../kiosk/ui/messages.py" line="79"/>
         <source>The amount is below the minimum for a money exchange.</source>
         <translation>El monto es menor que el mínimo para un canje por dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="77"/>
+        <location filename="../../kiosk/ui/messages.py" line="82"/>
         <source>This client is already registered.</source>
         <translation>Este cliente ya está registrado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="78"/>
+        <location filename="../../kiosk/ui/messages.py" line="83"/>
         <source>That email belongs to another client.</source>
         <translation>Ese email es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="79"/>
+        <location filename="../../kiosk/ui/messages.py" line="84"/>
         <source>That document belongs to another client.</source>
         <translation>Ese documento es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="82"/>
+        <location filename="../../kiosk/ui/messages.py" line="87"/>
         <source>That affiliate card belongs to another client.</source>
         <translation>Esa tarjeta de socio es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="85"/>
+        <location filename="../../kiosk/ui/messages.py" line="90"/>
         <source>Another level already starts at those points.</source>
         <translation>Otro nivel ya empieza en esos puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="88"/>
+        <location filename="../../kiosk/ui/messages.py" line="93"/>
         <source>That gives no points. Check the amount or the items.</source>
         <translation>Eso no da puntos. Revise el monto o los ítems.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="91"/>
+        <location filename="../../kiosk/ui/messages.py" line="96"/>
         <source>Choose an amount or point items, not both.</source>
         <translation>Elija un monto o ítems de puntos, no los dos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="94"/>
+        <location filename="../../kiosk/ui/messages.py" line="99"/>
         <source>This code was already delivered or has expired. Nothing was changed.</source>
         <translation>Este código ya se entregó o venció. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="97"/>
+        <location filename="../../kiosk/ui/messages.py" line="102"/>
         <source>This exchange was canceled and cannot be delivered. Nothing was changed.</source>
         <translation>Este canje fue cancelado y no se puede entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="100"/>
+        <location filename="../../kiosk/ui/messages.py" line="105"/>
         <source>The email cannot be changed: the client already entered the platform.</source>
         <translation>El email no se puede cambiar: el cliente ya ingresó a la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="103"/>
+        <location filename="../../kiosk/ui/messages.py" line="108"/>
         <source>The code is not correct.</source>
         <translation>El código no es correcto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="104"/>
+        <location filename="../../kiosk/ui/messages.py" line="109"/>
         <source>The plan&apos;s limit of operators was reached.</source>
         <translation>Se alcanzó el límite de operadores del plan.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="107"/>
+        <location filename="../../kiosk/ui/messages.py" line="112"/>
         <source>This reward&apos;s stock comes from its coupons and cannot be edited here.</source>
         <translation>El stock de este premio sale de sus cupones y no se puede editar acá.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="110"/>
+        <location filename="../../kiosk/ui/messages.py" line="115"/>
         <source>This kiosk&apos;s branch does not belong to the merchant of the key. Ask a manager.</source>
         <translation>La sucursal de esta terminal no es del comercio de la clave. Consulte al encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="113"/>
+        <location filename="../../kiosk/ui/messages.py" line="118"/>
         <source>The kiosk has no API key. Ask a manager to set it up.</source>
         <translation>La terminal no tiene API key. Pida al encargado que la configure.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="116"/>
-        <location filename="../../kiosk/ui/messages.py" line="128"/>
+        <location filename="../../kiosk/ui/messages.py" line="121"/>
+        <location filename="../../kiosk/ui/messages.py" line="133"/>
         <source>The kiosk&apos;s API key was rejected. Ask a manager to replace it.</source>
         <translation>Se rechazó la API key de la terminal. Pida al encargado que la reemplace.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="122"/>
+        <location filename="../../kiosk/ui/messages.py" line="127"/>
         <source>Some data is not valid. Check the marked fields.</source>
         <translation>Algunos datos no son válidos. Revise los campos marcados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="125"/>
+        <location filename="../../kiosk/ui/messages.py" line="130"/>
         <source>The service refused this request. Check the data and try again.</source>
         <translation>El servicio rechazó el pedido. Revise los datos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="131"/>
+        <location filename="../../kiosk/ui/messages.py" line="136"/>
         <source>This operation is not allowed for this branch. Ask a manager.</source>
         <translation>Esta operación no está permitida en esta sucursal. Consulte al encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="134"/>
+        <location filename="../../kiosk/ui/messages.py" line="139"/>
         <source>This client is suspended and cannot earn or use points. Refer them to customer service.</source>
         <translation>Este cliente está suspendido y no puede sumar ni usar puntos. Derívelo a atención al cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="138"/>
+        <location filename="../../kiosk/ui/messages.py" line="143"/>
         <source>This ticket was already credited. No new points were given.</source>
         <translation>Este ticket ya se acreditó. No se dieron puntos nuevos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="141"/>
+        <location filename="../../kiosk/ui/messages.py" line="146"/>
         <source>The service refused this because of a conflict with existing data.</source>
         <translation>El servicio lo rechazó por un conflicto con datos existentes.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="144"/>
+        <location filename="../../kiosk/ui/messages.py" line="149"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>El servicio está ocupado. Espere unos segundos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="147"/>
+        <location filename="../../kiosk/ui/messages.py" line="152"/>
         <source>The service cannot process this right now. Try again in a few seconds.</source>
         <translation>El servicio no puede procesarlo en este momento. Intente de nuevo en unos segundos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="150"/>
+        <location filename="../../kiosk/ui/messages.py" line="155"/>
         <source>The service had a problem. Try again in a moment.</source>
         <translation>El servicio tuvo un problema. Intente de nuevo en un momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="153"/>
+        <location filename="../../kiosk/ui/messages.py" line="158"/>
         <source>No connection to the service. Check the network and try again.</source>
         <translation>Sin conexión con el servicio. Revise la red e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="156"/>
+        <location filename="../../kiosk/ui/messages.py" line="161"/>
         <source>The service did not answer in time. Try again.</source>
         <translation>El servicio no respondió a tiempo. Intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="159"/>
+        <location filename="../../kiosk/ui/messages.py" line="164"/>
         <source>The service sent an answer the kiosk cannot read. Try again; if it repeats, call IT.</source>
         <translation>El servicio envió una respuesta que la terminal no puede leer. Intente de nuevo; si se repite, llame a soporte técnico.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="163"/>
+        <location filename="../../kiosk/ui/messages.py" line="168"/>
         <source>The secure connection to the service could not be verified. Call IT: the network or a proxy may be intercepting it.</source>
         <translation>No se pudo verificar la conexión segura con el servicio. Llame a soporte técnico: puede que la red o un proxy la estén interceptando.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="172"/>
+        <location filename="../../kiosk/ui/messages.py" line="177"/>
         <source>Type the purchase amount.</source>
         <translation>Escriba el monto de la compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="173"/>
+        <location filename="../../kiosk/ui/messages.py" line="178"/>
         <source>That is not an amount. Use only digits and the decimal separator.</source>
         <translation>Eso no es un monto. Use solo dígitos y el separador decimal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="176"/>
+        <location filename="../../kiosk/ui/messages.py" line="181"/>
         <source>The amount must be greater than zero.</source>
         <translation>El monto tiene que ser mayor que cero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="179"/>
+        <location filename="../../kiosk/ui/messages.py" line="184"/>
         <source>An amount has at most two decimals.</source>
         <translation>Un monto tiene como máximo dos decimales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="182"/>
+        <location filename="../../kiosk/ui/messages.py" line="187"/>
         <source>Check the separators: use %1 for thousands and %2 for decimals.</source>
         <translation>Revise los separadores: use %1 para los miles y %2 para los decimales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="185"/>
+        <location filename="../../kiosk/ui/messages.py" line="190"/>
         <source>That amount is too large. Check it.</source>
         <translation>Ese monto es demasiado grande. Revíselo.</translation>
     </message>
@@ -3034,7 +3066,7 @@
 <context>
     <name>PointsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="145"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="147"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
@@ -3044,7 +3076,7 @@
         <translation>Una acreditación admite como máximo %1 unidades. Acredite estas primero y después el resto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="236"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="238"/>
         <source>Loading the point items…</source>
         <translation>Cargando los ítems de puntos…</translation>
     </message>
@@ -3084,17 +3116,17 @@
         <translation>Espere a que termine la acreditación en curso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="262"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="264"/>
         <source>Point items as of %1 (offline)</source>
         <translation>Ítems de puntos al %1 (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="358"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="360"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="360"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="362"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -3566,7 +3598,7 @@
         <translation>El servicio confirmó la entrega. Después escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="315"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="316"/>
         <source>Keep the reward until the service confirms the delivery: an expired or used code is refused.</source>
         <translation>Guarde el premio hasta que el servicio confirme la entrega: un código vencido o ya usado se rechaza.</translation>
     </message>
@@ -3602,7 +3634,7 @@
         <translation>El código %1 quedará como entregado y no podrá usarse de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="318"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="313"/>
         <source>Confirm delivery</source>
         <translation>Confirmar entrega</translation>
     </message>
@@ -3615,164 +3647,164 @@
 <context>
     <name>RewardFormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="50"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="51"/>
         <source>Used by the rewards listed: %1.</source>
         <translation>Las usan los premios de la lista: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="62"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="63"/>
         <source>Save reward</source>
         <translation>Guardar premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="67"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="68"/>
         <source>New reward</source>
         <translation>Nuevo premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="69"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="70"/>
         <source>Edit reward “%1”</source>
         <translation>Editar el premio “%1”</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="72"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="73"/>
         <source>Saving replaces the whole reward: a level left without a price loses its offer, and categories not listed are unlinked. Options the kiosk does not show (messages, time limits, coupons) stay as they are.</source>
         <translation>Al guardar, el premio se reemplaza entero: un nivel que quede sin precio pierde su oferta y se desvinculan las categorías que no figuren. Las opciones que la terminal no muestra (mensajes, plazos, cupones) quedan como están.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="85"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="86"/>
         <source>One line shown under the name</source>
         <translation>Una línea debajo del nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="88"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="89"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="89"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="90"/>
         <source>Short description</source>
         <translation>Descripción corta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="90"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="91"/>
         <source>Description</source>
         <translation>Descripción</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="93"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="94"/>
         <source>Image address (optional)</source>
         <translation>Dirección de la imagen (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="95"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="96"/>
         <source>A public web address; the kiosk never downloads it.</source>
         <translation>Una dirección web pública; la terminal nunca la descarga.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="98"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="99"/>
         <source>Price in points</source>
         <translation>Precio en puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="102"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="103"/>
         <source>An offer is open to its level and the higher ones. Leave a level empty to give it no offer of its own.</source>
         <translation>Una oferta vale para su nivel y los superiores. Deje un nivel vacío para que no tenga oferta propia.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="108"/>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="113"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="109"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="114"/>
         <source>No offer</source>
         <translation>Sin oferta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="110"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="111"/>
         <source>Clients without level</source>
         <translation>Clientes sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="116"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="117"/>
         <source>%1 (from %2 points)</source>
         <translation>%1 (desde %2 puntos)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="124"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="125"/>
         <source>Stock and limits</source>
         <translation>Stock y límites</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="126"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="127"/>
         <source>No stock control</source>
         <translation>Sin control de stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="127"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="128"/>
         <source>Controlled stock</source>
         <translation>Con control de stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="130"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="131"/>
         <source>Leave the stock as it is</source>
         <translation>Dejar el stock como está</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="134"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="135"/>
         <source>Stock</source>
         <translation>Stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="136"/>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="139"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="137"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="140"/>
         <source>Units available</source>
         <translation>Unidades disponibles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="141"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="142"/>
         <source>At 0 the reward is disabled automatically.</source>
         <translation>En 0, el premio se desactiva automáticamente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="143"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="144"/>
         <source>No limit</source>
         <translation>Sin límite</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="144"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="145"/>
         <source>Exchanges per client (optional)</source>
         <translation>Canjes por cliente (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="147"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="148"/>
         <source>None</source>
         <translation>Ninguna</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="150"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="151"/>
         <source>Category numbers (optional)</source>
         <translation>Números de categoría (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="153"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="154"/>
         <source>Category numbers are shown in the merchant panel, where categories are managed; the service does not give the kiosk their names. Type the numbers separated by commas, or leave it empty.</source>
         <translation>Los números de categoría se ven en el panel del comercio, donde se administran las categorías; el servicio no le da sus nombres a la terminal. Escriba los números separados por comas, o déjelo vacío.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="176"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="177"/>
         <source>Now: no stock control.</source>
         <translation>Ahora: sin control de stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="177"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="178"/>
         <source>Now: %1 units available.</source>
         <translation>Ahora: %1 unidades disponibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="232"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="233"/>
         <source>clients without level</source>
         <translation>clientes sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="238"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="239"/>
         <source>Saving deletes the offer of: %1.</source>
         <translation>Al guardar se elimina la oferta de: %1.</translation>
     </message>
@@ -3813,135 +3845,135 @@
 <context>
     <name>RewardsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="91"/>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="137"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="87"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="133"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="88"/>
         <source>Money</source>
         <translation>Dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="102"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="98"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="134"/>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="192"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="130"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="188"/>
         <source>Identify a client to see the rewards they can exchange.</source>
         <translation>Identifique a un cliente para ver los premios que puede canjear.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="215"/>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="280"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="211"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="276"/>
         <source>Loading the rewards…</source>
         <translation>Cargando los premios…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="230"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="226"/>
         <source>The rewards could not be loaded. Tap Refresh to try again.</source>
         <translation>No se pudieron cargar los premios. Toque Actualizar para reintentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="254"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="250"/>
         <source>%1 of %2 rewards within reach</source>
         <translation>%1 de %2 premios a su alcance</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="282"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="278"/>
         <source>No rewards are available for this client right now.</source>
         <translation>No hay premios disponibles para este cliente en este momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="310"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="306"/>
         <source>This reward is out of stock.</source>
         <translation>Este premio no tiene stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="314"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="310"/>
         <source>The client is missing %1 points for %2.</source>
         <translation>Al cliente le faltan %1 puntos para %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="21"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="29"/>
         <source>Confirm the exchange</source>
         <translation>Confirmar el canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="22"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="30"/>
         <source>Exchange %1 for %2 points.</source>
         <translation>Canjear %1 por %2 puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="25"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="33"/>
         <source>Balance now: %1. Balance after: %2.</source>
         <translation>Saldo actual: %1. Saldo después: %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="28"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="36"/>
         <source>The points are debited at once. The client collects the reward with a code.</source>
         <translation>Los puntos se descuentan en el acto. El cliente retira el premio con un código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="32"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="40"/>
         <source>Exchange for %1 pts</source>
         <translation>Canjear por %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="49"/>
         <source>Confirm the money exchange</source>
         <translation>Confirmar el canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="50"/>
         <source>Exchange points for %1 in money.</source>
         <translation>Canjear puntos por %1 en dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="53"/>
         <source>The client&apos;s balance: %1 points.</source>
         <translation>Saldo del cliente: %1 puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="57"/>
         <source>The points are computed by the program: there is no preview of how many will be taken. The result shows them.</source>
         <translation>Los puntos los calcula el programa: no hay una vista previa de cuántos se descontarán. El resultado los muestra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="54"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="62"/>
         <source>Exchange for %1</source>
         <translation>Canjear por %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="61"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="69"/>
         <source>Exchanged for %1 in money</source>
         <translation>Canjeado por %1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="65"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="73"/>
         <source>Exchanged: %1</source>
         <translation>Canjeado: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="76"/>
         <source>−%1 points</source>
         <translation>−%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/text.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/rewards/text.py" line="79"/>
         <source>New balance: %1 (updating…)</source>
         <translation>Saldo nuevo: %1 (actualizando…)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="422"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="424"/>
         <source>New balance: %1</source>
         <translation>Saldo nuevo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="426"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="428"/>
         <source>New balance: %1 (expected; could not be read now)</source>
         <translation>Saldo nuevo: %1 (estimado; no se pudo leer ahora)</translation>
     </message>
@@ -4059,53 +4091,68 @@
 <context>
     <name>SaleSide</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="42"/>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="104"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="115"/>
         <source>Credit</source>
         <translation>Acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="47"/>
         <source>Preview</source>
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="87"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="89"/>
+        <source>Preview unavailable: the service did not say how many points this sale gives. The credit gives what the service computes; the result shows it.</source>
+        <translation>Vista previa no disponible: el servicio no dijo cuántos puntos da esta venta. La acreditación da lo que calcule el servicio; el resultado lo muestra.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="94"/>
         <source>No preview without a connection: the points will be computed when the connection returns. The credit is saved and sent automatically.</source>
         <translation>Sin conexión no hay vista previa: los puntos se calcularán cuando vuelva la conexión. La acreditación queda guardada y se envía automáticamente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="99"/>
         <source>Type the purchase amount with the keypad or the keyboard, then tap Preview.</source>
         <translation>Escriba el monto de la compra con el teclado numérico o el teclado, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="94"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="101"/>
         <source>Tap an item once per unit, then tap Preview.</source>
         <translation>Toque un ítem una vez por unidad, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="98"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="105"/>
         <source>Crediting…</source>
         <translation>Acreditando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="101"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="108"/>
+        <source>Try again: credit</source>
+        <translation>Reintentar: acreditar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="109"/>
+        <source>Credit anyway</source>
+        <translation>Acreditar igual</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="112"/>
         <source>Try again: save the credit</source>
         <translation>Reintentar: guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="102"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="113"/>
         <source>Save the credit</source>
         <translation>Guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="107"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="118"/>
         <source>Try again: credit %1 points</source>
         <translation>Reintentar: acreditar %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="108"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="119"/>
         <source>Credit %1 points</source>
         <translation>Acreditar %1 puntos</translation>
     </message>
@@ -4177,38 +4224,161 @@
     </message>
 </context>
 <context>
+    <name>StartupError</name>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="63"/>
+        <source>The kiosk cannot start</source>
+        <translation>La terminal no puede iniciar</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="66"/>
+        <source>The kiosk&apos;s settings file cannot be read.</source>
+        <translation>No se puede leer el archivo de configuración de la terminal.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="69"/>
+        <source>A setting in the settings file is wrong or missing.</source>
+        <translation>Un valor del archivo de configuración es incorrecto o falta.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="72"/>
+        <source>A settings file contains an API key or another secret.</source>
+        <translation>Un archivo de configuración contiene una API key u otro secreto.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="75"/>
+        <source>This account has no secure place to keep the API key.</source>
+        <translation>Esta cuenta no tiene un almacén seguro para guardar la API key.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="78"/>
+        <source>The kiosk cannot write to its folder.</source>
+        <translation>La terminal no puede escribir en su carpeta.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="81"/>
+        <source>The disk is full.</source>
+        <translation>El disco está lleno.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="82"/>
+        <source>The kiosk&apos;s database cannot be used.</source>
+        <translation>No se puede usar la base de datos de la terminal.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="83"/>
+        <source>An unexpected error stopped the start.</source>
+        <translation>Un error inesperado detuvo el inicio.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="89"/>
+        <source>Call IT. IT: correct this file at the line shown, or run the installer again to write a new one; then start the kiosk again.</source>
+        <translation>Llame a soporte técnico. Soporte técnico: corrija este archivo en la línea indicada, o vuelva a ejecutar el instalador para que escriba uno nuevo; luego inicie la terminal otra vez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="94"/>
+        <source>Call IT. IT: correct this setting in the file (docs/settings.md lists the values), then start the kiosk again.</source>
+        <translation>Llame a soporte técnico. Soporte técnico: corrija este valor en el archivo (docs/settings.md lista los valores posibles) y luego inicie la terminal otra vez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="99"/>
+        <source>Call IT. IT: delete that line, rotate this key (it was kept in a plain file) and store the new one with &apos;loyalty-kiosk-cli provision&apos; as the kiosk&apos;s account; then start the kiosk again.</source>
+        <translation>Llame a soporte técnico. Soporte técnico: borre esa línea, cambie esta clave (quedó guardada en un archivo común) y guarde la nueva con &apos;loyalty-kiosk-cli provision&apos; desde la cuenta de la terminal; luego inicie la terminal otra vez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="105"/>
+        <source>Call IT. IT: run the kiosk under a normal user account with its own profile (Windows Credential Manager), then &apos;loyalty-kiosk-cli provision&apos; as that account; then start the kiosk again.</source>
+        <translation>Llame a soporte técnico. Soporte técnico: ejecute la terminal con una cuenta de usuario normal con perfil propio (Administrador de credenciales de Windows) y luego &apos;loyalty-kiosk-cli provision&apos; desde esa cuenta; después inicie la terminal otra vez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="111"/>
+        <source>Call IT. IT: give the kiosk&apos;s account write access to this folder (it must not be on a read-only drive), then start the kiosk again.</source>
+        <translation>Llame a soporte técnico. Soporte técnico: dé permiso de escritura en esta carpeta a la cuenta de la terminal (no puede estar en una unidad de solo lectura) y luego inicie la terminal otra vez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="116"/>
+        <source>Call IT. Nothing was lost: credits already saved wait in the kiosk&apos;s database. IT: free space on this disk, then start the kiosk again.</source>
+        <translation>Llame a soporte técnico. No se perdió nada: las acreditaciones ya guardadas esperan en la base de datos de la terminal. Soporte técnico: libere espacio en este disco y luego inicie la terminal otra vez.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="121"/>
+        <source>Call IT. Do not delete the file: it may hold credits not sent yet. IT: run &apos;loyalty-kiosk-cli --diagnostics&apos; and send the zip and this file to support.</source>
+        <translation>Llame a soporte técnico. No borre el archivo: puede tener acreditaciones todavía no enviadas. Soporte técnico: ejecute &apos;loyalty-kiosk-cli --diagnostics&apos; y envíe el zip y este archivo al soporte de Loyalty Kiosk.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="126"/>
+        <source>Start the kiosk again. If this comes back, call IT. IT: run &apos;loyalty-kiosk-cli --diagnostics&apos; and send the zip to support.</source>
+        <translation>Inicie la terminal otra vez. Si vuelve a pasar, llame a soporte técnico. Soporte técnico: ejecute &apos;loyalty-kiosk-cli --diagnostics&apos; y envíe el zip al soporte de Loyalty Kiosk.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="133"/>
+        <source>File: %1, line %2</source>
+        <translation>Archivo: %1, línea %2</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="134"/>
+        <source>File: %1</source>
+        <translation>Archivo: %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="135"/>
+        <source>Folder: %1</source>
+        <translation>Carpeta: %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="136"/>
+        <source>Details: %1</source>
+        <translation>Detalle: %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="137"/>
+        <source>Written to the log: %1. Exit code %2.</source>
+        <translation>Registrado en el log: %1. Código de salida %2.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="138"/>
+        <source>The log could not be written. Exit code %1.</source>
+        <translation>No se pudo escribir el log. Código de salida %1.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="139"/>
+        <source>Close the kiosk</source>
+        <translation>Cerrar la terminal</translation>
+    </message>
+</context>
+<context>
     <name>TodayScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="82"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="83"/>
         <source>Today on this kiosk</source>
         <translation>Hoy en esta terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="92"/>
         <location filename="../../kiosk/ui/screens/today/screen.py" line="93"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="94"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="131"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="132"/>
         <source>No operations on this kiosk today yet.
 Credits, exchanges, deliveries and cancels will appear here.</source>
         <translation>Todavía no hay operaciones hoy en esta terminal.
 Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulaciones.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="96"/>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="159"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="97"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="160"/>
         <source>Today</source>
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="189"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="190"/>
         <source>Pending (%1)</source>
         <translation>Pendientes (%1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="214"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="215"/>
         <source>%n operation(s) will be sent again now.</source>
         <translation>
             <numerusform>%n operación se enviará de nuevo ahora.</numerusform>
@@ -4216,67 +4386,67 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="232"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="233"/>
         <source>Not authorized. The operation stays in the list.</source>
         <translation>No autorizado. La operación sigue en la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="238"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="239"/>
         <source>Discarded: it will not be sent. Today&apos;s list shows it as failed.</source>
         <translation>Descartada: no se enviará. La lista de hoy la muestra como fallida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="273"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="274"/>
         <source>1 operation</source>
         <translation>1 operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="275"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="276"/>
         <source>%1 operations</source>
         <translation>%1 operaciones</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="277"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="278"/>
         <source>%1 points credited</source>
         <translation>%1 puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="306"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="313"/>
         <source>This cancel was not authorized. Nothing changed.</source>
         <translation>Esta anulación no fue autorizada. No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="322"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="329"/>
         <source>Enter the manager PIN to cancel this credit.</source>
         <translation>Ingrese el PIN de encargado para anular esta acreditación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="328"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="335"/>
         <source>Enter the manager PIN to discard this operation.</source>
         <translation>Ingrese el PIN de encargado para descartar esta operación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="345"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="352"/>
         <source>The credit had not been sent yet: it is voided. No points were given.</source>
         <translation>La acreditación aún no se había enviado: quedó anulada. No se dieron puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="350"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="357"/>
         <source>Cancel saved: it will be sent automatically (see Pending).</source>
         <translation>Anulación guardada: se enviará automáticamente (vea Pendientes).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="355"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="362"/>
         <source>This credit was already canceled or does not exist. Nothing was changed.</source>
         <translation>Esta acreditación ya fue anulada o no existe. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="359"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="366"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="361"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="368"/>
         <source>Credit canceled: %1 points taken back from %2.</source>
         <translation>Acreditación anulada: se le descontaron %1 puntos a %2.</translation>
     </message>
@@ -4405,24 +4575,6 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="45"/>
         <source>Done</source>
         <translation>Listo</translation>
-    </message>
-</context>
-<context>
-    <name>_ExitSheet</name>
-    <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="157"/>
-        <source>Close the kiosk? The counter stops until someone starts it again. Credits waiting to be sent stay saved and go out at the next start.</source>
-        <translation>¿Cerrar la terminal? El mostrador queda detenido hasta que alguien lo vuelva a abrir. Las acreditaciones pendientes de envío quedan guardadas y salen en el próximo inicio.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="162"/>
-        <source>Close the kiosk</source>
-        <translation>Cerrar la terminal</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="166"/>
-        <source>Back</source>
-        <translation>Volver</translation>
     </message>
 </context>
 </TS>

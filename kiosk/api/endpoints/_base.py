@@ -73,6 +73,15 @@ class EndpointBase:
             error.at(method=answer.method, path=answer.path, status=answer.status)
             raise
 
+    @classmethod
+    def _any_shape(cls, answer: Answer) -> Any:
+        """The JSON of a 2xx whose shape the contract does not show: ``None`` when the
+        body is empty (a 204...). A body that is not JSON at all (an HTML page) is no
+        answer of the service's: ``MalformedResponse``, as anywhere else."""
+        if not answer.content or answer.content.isspace():
+            return None
+        return cls._parse(answer, lambda body: body)
+
     def _data(self, answer: Answer, what: str, parse: Callable[[Any], T]) -> T:
         """``parse`` applied to the ``data`` of an enveloped answer."""
         return self._parse(answer, lambda body: parse(envelope_data(body, what)))

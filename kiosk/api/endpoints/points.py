@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from kiosk.api.endpoints._base import EndpointBase, segment
 from kiosk.api.errors import ApiError, ErrorKind, Resource
-from kiosk.api.models.common import envelope_data
 from kiosk.api.models.points import (
     CancelResult,
     CreditRequest,
@@ -14,11 +14,15 @@ from kiosk.api.models.points import (
     ItemQuantity,
     PointOperation,
     Preview,
+    PreviewUnavailable,
     preview_body,
+    read_preview,
 )
 from kiosk.api.ratelimit import TAGS
 from kiosk.api.retry import Resend
 from kiosk.api.session import Call
+
+log = logging.getLogger(__name__)
 
 
 class PointsEndpoints(EndpointBase):
@@ -60,9 +64,12 @@ class PointsEndpoints(EndpointBase):
         points: int | None = None,
         branch_id: int | None = None,
         background: bool = False,
-    ) -> Preview:
+    ) -> Preview | PreviewUnavailable:
         """What a credit would give, bonuses included; exactly one of ``amount``,
-        ``point_items`` or ``points`` (direct points). Nothing is applied."""
+        ``point_items`` or ``points`` (direct points). Nothing is applied.
+
+        The contract does not show the answer's shape: a 2xx without the figures the
+        kiosk reads is ``PreviewUnavailable`` (logged), not an error."""
         body = preview_body(
             client_id=client_id,
             amount=amount,
@@ -80,11 +87,22 @@ class PointsEndpoints(EndpointBase):
             rule=TAGS,
             background=background,
         )
-        return self._data(await self._send(call), "preview", Preview.from_json)
+        answer = await self._send(call)
+        preview = read_preview(self._any_shape(answer), answer.status)
+        if isinstance(preview, PreviewUnavailable):
+            log.warning(
+                "%s %s -> %d without the preview's figures (%s): preview unavailable",
+                answer.method,
+                answer.path,
+                answer.status,
+                preview.reason,
+            )
+        return preview
 
     async def cancel_credit(self, external_id: str, *, background: bool = False) -> CancelResult:
         """Revert the credit bound to ``external_id``. Resent after a lost answer; a
-        404 then means an earlier attempt already reverted it (``already_canceled``)."""
+        404 then means an earlier attempt already reverted it (``already_canceled``).
+        Any 2xx is the cancel, whatever its body (the contract does not show it)."""
         call = Call(
             "PUT",
             f"/external/tags/cancel/{segment(external_id)}",
@@ -100,9 +118,4 @@ class PointsEndpoints(EndpointBase):
             if error.kind is ErrorKind.NOT_FOUND and error.after_lost_answer:
                 return CancelResult(external_id=external_id, already_canceled=True)
             raise
-        return self._parse(
-            answer,
-            lambda body: CancelResult.from_json(
-                envelope_data(body, "cancel", required=False), external_id
-            ),
-        )
+        return CancelResult.from_answer(self._any_shape(answer), external_id)

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
         Preview,
         PreviewLevel,
         PreviewPoints,
+        PreviewUnavailable,
     )
     from kiosk.api.models.purchases import (
         Applied,
@@ -112,6 +113,7 @@ _WHERE = {
     "Preview": "kiosk.api.models.points",
     "PreviewLevel": "kiosk.api.models.points",
     "PreviewPoints": "kiosk.api.models.points",
+    "PreviewUnavailable": "kiosk.api.models.points",
     "Product": "kiosk.api.models.catalog",
     "ProductDraft": "kiosk.api.models.catalog",
     "Purchase": "kiosk.api.models.purchases",
@@ -166,6 +168,7 @@ __all__ = [
     "Preview",
     "PreviewLevel",
     "PreviewPoints",
+    "PreviewUnavailable",
     "Product",
     "ProductDraft",
     "Purchase",

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from kiosk.api.errors import MalformedResponse
 from kiosk.api.models._read import Obj
 from kiosk.api.models.clients import Gender
 from kiosk.api.models.common import drop_none, iso_datetime
@@ -264,8 +265,37 @@ class Preview:
 
 
 @dataclass(frozen=True)
+class PreviewUnavailable:
+    """A 2xx answer to a preview without the figures the kiosk reads (the contract does
+    not show the preview's shape: docs/design/api.md). Not an error: the sale goes on
+    without figures and the credit gives what the service computes then.
+
+    ``reason``: what was missing or unreadable, in the kiosk's words (field names, never
+    a value from the body), for the log."""
+
+    status: int
+    reason: str
+
+
+def read_preview(body: Any, status: int) -> Preview | PreviewUnavailable:
+    """The preview in a 2xx body of any shape (``body``: parsed JSON, ``None`` for an
+    empty one): the simulator's figures (docs/simulator.md C9) when they are there and
+    readable, else ``PreviewUnavailable``."""
+    if not isinstance(body, dict):
+        return PreviewUnavailable(status, "no envelope object")
+    try:
+        return Preview.from_json(body.get("data"))
+    except MalformedResponse as missing:
+        return PreviewUnavailable(status, missing.message)
+
+
+@dataclass(frozen=True)
 class CancelResult:
     """A reverted credit (docs/simulator.md C11; every field optional for the real API).
+
+    Any 2xx answer to a cancel is a cancel, whatever its ``data`` (``true``, ``null``,
+    ``{}``, no body at all): ``from_answer`` reads the simulator's fields when they are
+    there and readable, and gives a bare result otherwise.
 
     ``already_canceled``: an earlier attempt's answer was lost and the retry found no
     active operation: the credit is not active any more.
@@ -277,6 +307,18 @@ class CancelResult:
     status: str | None = None
     points: CreditPoints | None = None
     already_canceled: bool = False
+
+    @classmethod
+    def from_answer(cls, body: Any, external_id: str) -> CancelResult:
+        """The cancel a 2xx body of any shape confirms (``body``: parsed JSON, or
+        ``None`` for an empty one)."""
+        data = body.get("data") if isinstance(body, dict) else None
+        if isinstance(data, dict):
+            try:
+                return cls.from_json(data, external_id)
+            except MalformedResponse:
+                pass  # fields of other types than the simulator's: still a cancel
+        return cls(external_id=external_id)
 
     @classmethod
     def from_json(cls, data: Any, external_id: str) -> CancelResult:

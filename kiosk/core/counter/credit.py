@@ -42,6 +42,7 @@ from kiosk.api.models.points import (
     CreditRequest,
     CreditResult,
     Preview,
+    PreviewUnavailable,
 )
 from kiosk.core.amounts import parse_amount
 from kiosk.core.counter.credit_outbox import OutboxSender
@@ -49,6 +50,7 @@ from kiosk.core.counter.offline_client import is_unverified
 from kiosk.core.counter.sale import (
     CreditOutcome,
     CreditStatus,
+    NoPreview,
     Sale,
     SaleError,
     SaleMode,
@@ -152,6 +154,8 @@ class CreditFlow:
         was not verified) there is no preview: the sale goes on without one (``None``)
         and the outbox credits it when the connection returns, the points computed by
         the service then. Credits go through the outbox only, so this never loses a sale.
+        A 2xx answer without figures (``PreviewUnavailable``) is no error either: the
+        sale goes on without them (``NoPreview.UNAVAILABLE``), credited as usual.
         """
         sale, client, session = self.sale, self._client(), self.session
         if sale.state is not SaleState.EDITING:
@@ -183,6 +187,10 @@ class CreditFlow:
                 sale.unpreviewed(client_id=client.id, amount=amount, revision=revision)
                 return None
             raise
+        if isinstance(preview, PreviewUnavailable):
+            why = NoPreview.UNAVAILABLE
+            sale.unpreviewed(client_id=client.id, amount=amount, revision=revision, why=why)
+            return None
         sale.previewed(preview, client_id=client.id, amount=amount, revision=revision)
         return preview
 

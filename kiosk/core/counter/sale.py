@@ -1,10 +1,12 @@
 """One sale at the counter: its amount or items, ticket, preview, id and state.
 
 ``editing -> previewed -> crediting -> done`` (or ``failed``, from which the same
-sale is tried again with the same id). The ``external_id`` is fixed on the first
-attempt and kept for every retry; an edit of the amount, the items or the mode is
-a new sale (a new id, no preview); another ticket is a new id too, but keeps the
-preview (the ticket does not change the points). ``kiosk.core.counter.credit`` drives it.
+sale is tried again with the same id). A sale may be "previewed" without figures
+(``no_preview``): offline, or when the service's answer to the preview held none. The
+``external_id`` is fixed on the first attempt and kept for every retry; an edit of the
+amount, the items or the mode is a new sale (a new id, no preview); another ticket is a
+new id too, but keeps the preview (the ticket does not change the points).
+``kiosk.core.counter.credit`` drives it.
 """
 
 from __future__ import annotations
@@ -30,6 +32,13 @@ class SaleState(StrEnum):
     CREDITING = "crediting"
     DONE = "done"
     FAILED = "failed"
+
+
+class NoPreview(StrEnum):
+    """Why a sale goes on to its credit without a preview's figures."""
+
+    OFFLINE = "offline"  # no connection, or a client not verified: the outbox credits it later
+    UNAVAILABLE = "unavailable"  # the service answered the preview without figures
 
 
 class SaleProblem(StrEnum):
@@ -78,8 +87,8 @@ class Sale:
         self.state = SaleState.EDITING
         self.revision = 0
         self.amount: Decimal | None = None  # parsed when previewed
-        # True when the sale goes on without a preview (offline): see ``unpreviewed``.
-        self.preview_unavailable = False
+        # Set when the sale goes on without a preview's figures: see ``unpreviewed``.
+        self.no_preview: NoPreview | None = None
         self.ticket: str | None = None  # normalized on the first attempt
         self.preview: Preview | None = None
         self.client_id: int | None = None
@@ -93,6 +102,11 @@ class Sale:
     def basket(self) -> Basket:
         """A copy: change the items with ``add_item`` / ``remove_item``."""
         return self._basket.copy()
+
+    @property
+    def preview_unavailable(self) -> bool:
+        """The sale goes on to its credit without a preview's figures."""
+        return self.no_preview is not None
 
     @property
     def locked(self) -> bool:
@@ -117,7 +131,7 @@ class Sale:
         self.revision += 1
         self.state = SaleState.EDITING
         self.preview = None
-        self.preview_unavailable = False
+        self.no_preview = None
         self._new_id()
 
     def set_mode(self, mode: SaleMode) -> None:
@@ -168,13 +182,21 @@ class Sale:
         self.state = SaleState.PREVIEWED
         return True
 
-    def unpreviewed(self, *, client_id: int, amount: Decimal | None, revision: int) -> bool:
-        """Go on without a preview (offline, or a client not verified): the points are
-        computed by the service when the credit reaches it."""
+    def unpreviewed(
+        self,
+        *,
+        client_id: int,
+        amount: Decimal | None,
+        revision: int,
+        why: NoPreview = NoPreview.OFFLINE,
+    ) -> bool:
+        """Go on without a preview's figures (offline, a client not verified, or the
+        service's answer held none): the points are computed by the service when the
+        credit reaches it."""
         if revision != self.revision or self.state is not SaleState.EDITING:
             return False
         self.preview, self.client_id, self.amount = None, client_id, amount
-        self.preview_unavailable = True
+        self.no_preview = why
         self.state = SaleState.PREVIEWED
         return True
 

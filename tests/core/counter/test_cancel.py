@@ -226,6 +226,37 @@ def test_a_failure_leaves_the_credit_cancelable(
     run(counter, scenario)
 
 
+@pytest.mark.parametrize("data", [True, None, {}], ids=["true", "null", "empty-object"])
+def test_a_cancels_2xx_of_another_shape_is_a_cancel_done(counter: Counter, data: Any) -> None:
+    """The contract does not show the cancel's answer: the service applies it and says
+    ``data: true`` (or nothing the kiosk reads); the counter journals a cancel."""
+    session = counter.session
+    body = {"success": True, "status": 200, "message": "OK", "data": data}
+
+    async def scenario() -> None:
+        before = counter.client()["score"]
+        credit = await counter.credit()
+        assert credit.external_id is not None
+        cancel = r"^/external/tags/cancel/"
+        counter.control.add_fault("status", cancel, status=200, body=body, apply=True)
+
+        report = await cancel_credit(session, credit)
+
+        assert report.outcome is CancelOutcome.CANCELED
+        assert report.points == credit.points  # from the journal: the answer had none
+        assert counter.operation(credit.external_id)["state"] == "canceled"
+        assert counter.client()["score"] == before
+        rows = await session.journal.today()
+        assert [(r.kind, r.outcome) for r in rows] == [
+            (OperationKind.CANCEL, Outcome.OK),
+            (OperationKind.CREDIT, Outcome.OK),
+        ]
+        assert rows[1].canceled
+        assert len(counter.control.requests(path=cancel)) == 1
+
+    run(counter, scenario)
+
+
 def test_the_send_step_can_be_replaced(counter: Counter) -> None:
     """The outbox (issue #5) will pass its own ``send``; the rest stays the same."""
     sent: list[str] = []

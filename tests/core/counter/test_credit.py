@@ -24,6 +24,7 @@ from kiosk.core.amounts import AmountError
 from kiosk.core.counter.credit import MAYBE_APPLIED, CreditFlow
 from kiosk.core.counter.sale import (
     CreditStatus,
+    NoPreview,
     SaleError,
     SaleMode,
     SaleProblem,
@@ -414,6 +415,42 @@ def test_a_second_credit_of_a_crediting_sale_is_refused(
         assert twice.value.problem is SaleProblem.BUSY
         outcome = await flow.complete_credit(attempt)
         assert len(ops_with(control, outcome.external_id)) == 1
+        assert len(control.requests(path=CREDIT, method="POST")) == 1
+
+    run(sim_app, sim_world, tmp_path, scenario)
+
+
+PREVIEW = r"^/external/tags/add/preview$"
+
+
+@pytest.mark.parametrize(
+    "data", [{}, {"puntos": 15, "ok": True}, None], ids=["empty", "unexpected", "null"]
+)
+def test_a_preview_answered_without_figures_goes_on_to_one_credit(
+    sim_app: ASGIApp,
+    sim_world: World,
+    tmp_path: Path,
+    expect_log: Callable[[str], None],
+    data: dict[str, Any] | None,
+) -> None:
+    """The contract does not show the preview's shape: a 2xx without the figures is no
+    error; the sale goes on without them and the credit gives what the service computes."""
+    expect_log(r"preview unavailable")
+    body = {"success": True, "status": 200, "message": "OK", "data": data}
+
+    async def scenario(session: CounterSession, flow: CreditFlow, control: SimControl) -> None:
+        control.add_fault("status", PREVIEW, status=200, body=body)
+        flow.sale.set_amount_text("1.234,56")
+        assert await flow.preview() is None
+        sale = flow.sale
+        assert sale.state is SaleState.PREVIEWED
+        assert sale.no_preview is NoPreview.UNAVAILABLE
+        assert sale.preview is None
+        assert sale.amount == Decimal("1234.56")
+        outcome = await flow.credit()
+        assert outcome.status is CreditStatus.CREDITED
+        [op] = ops_with(control, outcome.external_id)
+        assert outcome.points == op["totalPoints"] == 15  # the credit's answer: the figures
         assert len(control.requests(path=CREDIT, method="POST")) == 1
 
     run(sim_app, sim_world, tmp_path, scenario)

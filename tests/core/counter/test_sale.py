@@ -13,6 +13,7 @@ from kiosk.core.counter.credit import maybe_applied
 from kiosk.core.counter.sale import (
     CreditOutcome,
     CreditStatus,
+    NoPreview,
     Sale,
     SaleError,
     SaleMode,
@@ -82,6 +83,25 @@ def test_an_edit_after_a_preview_or_a_failure_is_a_new_sale() -> None:
     assert not_previewed.value.problem is SaleProblem.NOT_PREVIEWED
     sale.previewed(_preview(), client_id=1, amount=Decimal(1000), revision=sale.revision)
     assert sale.begin_attempt(lambda ticket: next(made)) == "second-id"
+
+
+def test_a_sale_without_figures_says_why_until_it_is_edited() -> None:
+    sale = Sale()
+    sale.set_amount_text("100")
+    why = NoPreview.UNAVAILABLE
+    assert sale.unpreviewed(client_id=1, amount=Decimal(100), revision=sale.revision, why=why)
+    assert sale.state is SaleState.PREVIEWED
+    assert sale.no_preview is NoPreview.UNAVAILABLE
+    assert sale.preview_unavailable
+    assert sale.preview is None
+    assert sale.begin_attempt(lambda ticket: "an-id") == "an-id"  # it is credited as usual
+    sale.failed(RuntimeError("x"), maybe_applied=False)
+    sale.set_amount_text("1000")  # an edit: a new sale, to be previewed again
+    assert sale.state is SaleState.EDITING
+    assert sale.no_preview is None
+    assert not sale.preview_unavailable
+    sale.unpreviewed(client_id=1, amount=Decimal(1000), revision=sale.revision)
+    assert sale.no_preview is NoPreview.OFFLINE  # offline unless told otherwise
 
 
 def test_a_stale_preview_is_ignored_and_the_same_text_is_no_edit() -> None:

@@ -235,8 +235,11 @@ class CreditResultView(QFrame):
             self.balance.setText(self.tr("No new points were given."))
         else:
             set_pixmap(self.icon, pixmap("success", p.success, 72))
-            points = format_points(outcome.points, locale) if outcome.points is not None else ""
-            self.headline.setText(self.tr("+%1 points").replace("%1", points))
+            if outcome.points is not None:
+                points = format_points(outcome.points, locale)
+                self.headline.setText(self.tr("+%1 points").replace("%1", points))
+            else:  # credited, the figure unknown (confirmed by a duplicate, no preview)
+                self.headline.setText(self.tr("Points credited"))
             self.headline.setStyleSheet(f"font-size: 64px; font-weight: 700; color: {p.success};")
             if outcome.balance is not None:
                 self.balance.setText(

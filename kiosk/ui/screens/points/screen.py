@@ -7,8 +7,10 @@ its "Credit 1.234 points" button, and "Preview" at the bottom. Preview and credi
 two buttons in two places: "Preview" never turns into the credit under the finger,
 and the credit button is a ``CommitButton``, armed once the preview is painted and
 ``ARM_GUARD_MS`` have passed, busy at the tap (a double tap or Enter, Enter can never
-credit unseen, nor twice). A digit past the largest amount is refused at the key,
-with the reason. After a credit the client is read again until a level change shows
+credit unseen, nor twice). A preview the service answers without figures is no error:
+the screen says "Preview unavailable" and offers the credit without them, armed the same
+way. A digit past the largest amount is refused at the key, with the reason. After a
+credit the client is read again until a level change shows
 (``kiosk.core.counter.credit_level``): "New level: Plata". The optional ticket number sits
 top right. The sale itself (its state, its fixed
 external id, the journal) lives in ``kiosk.core.counter.credit``; this screen shows it.

@@ -6,16 +6,18 @@ preview at 1024x768).
 "Preview" and the credit are two buttons in two places: "Preview" never changes its
 words and never moves; the credit button appears above it, with the preview, and is a
 ``CommitButton`` (the screen arms it once the preview is on screen), so a double tap
-or Enter, Enter on "Preview" can never credit unseen. ``show_sale`` changes only what
-differs from what is shown (issue #4: each change of a widget's text, icon or
-visibility costs a layout or a repaint of the column)."""
+or Enter, Enter on "Preview" can never credit unseen. A sale without a preview's figures
+(offline, or the service's answer held none) says so in the hint, and its credit button
+says what a tap does without figures. ``show_sale`` changes only what differs from what
+is shown (issue #4: each change of a widget's text, icon or visibility costs a layout or
+a repaint of the column)."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from kiosk.core.amounts import AmountLocale, format_points
-from kiosk.core.counter.sale import Sale, SaleMode, SaleState
+from kiosk.core.counter.sale import NoPreview, Sale, SaleMode, SaleState
 from kiosk.ui.screens.points.items import BasketView
 from kiosk.ui.screens.points.panels import PreviewCard
 from kiosk.ui.theme import PRIMARY_PX
@@ -82,6 +84,11 @@ class SaleSide(QWidget):
     def _hint(self, sale: Sale) -> str:
         if sale.preview is not None:
             return ""
+        if sale.no_preview is NoPreview.UNAVAILABLE and sale.state is not SaleState.EDITING:
+            return self.tr(
+                "Preview unavailable: the service did not say how many points this sale "
+                "gives. The credit gives what the service computes; the result shows it."
+            )
         if sale.preview_unavailable and sale.state is not SaleState.EDITING:
             return self.tr(
                 "No preview without a connection: the points will be computed when the "
@@ -96,6 +103,10 @@ class SaleSide(QWidget):
     def _credit_text(self, sale: Sale) -> str:
         if sale.state is SaleState.CREDITING:
             return self.tr("Crediting…")
+        if sale.state is not SaleState.EDITING and sale.no_preview is NoPreview.UNAVAILABLE:
+            if sale.state is SaleState.FAILED:
+                return self.tr("Try again: credit")
+            return self.tr("Credit anyway")
         if sale.state is not SaleState.EDITING and sale.preview_unavailable:
             if sale.state is SaleState.FAILED:
                 return self.tr("Try again: save the credit")
