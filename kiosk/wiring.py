@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from functools import partial
@@ -24,6 +23,7 @@ from kiosk.core.db import DatabaseWorker
 from kiosk.core.journal import AsyncJournal
 from kiosk.core.lazy import Lazy
 from kiosk.core.outbox.queue import Binding, Outbox
+from kiosk.core.retention import Retention, Upkeep
 from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
 from kiosk.core.settings import layers as S
 from kiosk.core.settings.branch_memory import recall_branch, remember_branch
@@ -44,8 +44,6 @@ CONFIRM_RETRY_SECONDS = 30.0
 # The service answered and said no: the key or the branch is wrong (a manager must act).
 REFUSED_KINDS = frozenset({ErrorKind.AUTH, ErrorKind.FORBIDDEN, ErrorKind.NOT_FOUND})
 TRAINING_DB = "training-simulator.sqlite3"
-OUTBOX_KEEP_DAYS = 30
-"""Settled outbox rows older than this are purged at start (never unsettled ones)."""
 
 
 class NotConfigured(RuntimeError):
@@ -71,6 +69,10 @@ class Counter:
     # counter is up (``start_checks``); None: the service confirmed it at the start.
     unconfirmed: Callable[[], Coroutine[Any, Any, None]] | None = None
     confirming: asyncio.Task[None] | None = None
+    # The database's retention (journal days, settled and dead outbox rows), applied
+    # by ``start_checks`` at once and then daily for the counter's life.
+    upkeep: Upkeep | None = None
+    tidying: asyncio.Task[None] | None = None
 
     @property
     def transport(self) -> httpx.AsyncBaseTransport | None:
@@ -79,18 +81,21 @@ class Counter:
     def start_checks(self) -> None:
         """Begin the background work (after "ready": the counter does not wait for it,
         nor for the training simulator it wakes): the outbox's sender, which resumes
-        the rows left waiting, and the check of a recalled branch."""
+        the rows left waiting, the check of a recalled branch, and the retention."""
         if self.sender is None and self.make_sender is not None:
             self.sender = self.make_sender()
             self.sender.start()
         if self.unconfirmed is not None and self.confirming is None:
             self.confirming = asyncio.create_task(self.unconfirmed())
+        if self.upkeep is not None and self.tidying is None:
+            self.tidying = asyncio.create_task(self.upkeep.run())
 
     async def close(self) -> None:
-        if self.confirming is not None:
-            self.confirming.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.confirming
+        for task in (self.confirming, self.tidying):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self.sender is not None:
             await self.sender.stop()  # a row caught mid-send is resent at the next start
             if self.sender.api_made:
@@ -186,7 +191,7 @@ async def build_counter(
 
         return LoyaltyClient(base_url, key, branch_id=branch.id, transport=transport_for())
 
-    worker = DatabaseWorker(paths.database)
+    worker = DatabaseWorker(paths.database_for(environment.value))  # training's own file
     await worker.start()
     journal = AsyncJournal(worker)
     point_items: tuple[int, ...] = settings.get(S.POINT_ITEMS)  # (a list in an override file)
@@ -211,6 +216,7 @@ async def build_counter(
         transport_for if environment is Environment.TRAINING else None,
         outbox,
         make_sender=make_sender,
+        upkeep=Upkeep(worker, Retention(journal_days=settings.get(S.JOURNAL_RETENTION_DAYS))),
     )
 
     def sender_api() -> LoyaltyClient:
@@ -236,18 +242,13 @@ async def start_outbox(
     binding: Binding,
     api_key: str,
     transport_for: Callable[[], httpx.AsyncBaseTransport | None],
-    *,
-    keep_days: int = OUTBOX_KEEP_DAYS,
 ) -> tuple[Outbox, Callable[[], Sender]]:
     """The outbox in the kiosk's database, attached to the session, and what makes its
     sender (``Counter.start_checks`` starts it after "ready"; it resumes rows caught
     mid-send). The sender's own client makes one attempt per call (the sender owns the
     retries) and shares the counter's rate limiter; it is made when the first row is
-    sent."""
+    sent. Old settled rows go with the retention (``kiosk.core.retention``)."""
     outbox = Outbox(worker, binding)
-    purged = await outbox.purge(time.time() - keep_days * 86400)
-    if purged:
-        log.info("outbox: %d settled row(s) older than %d days purged", purged, keep_days)
 
     def make_sender_api() -> LoyaltyClient:
         from kiosk.api.client import LoyaltyClient

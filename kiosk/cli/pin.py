@@ -2,18 +2,23 @@
 
 ``loyalty-kiosk-cli reset-pin`` (administrator console: it writes the machine-wide
 ``kiosk.ini``) clears the manager PIN: it writes ``manager_pin_hash = reset$<time>$<random>``
-in ``[kiosk]``, which makes every PIN set on the kiosk before it stale. The next
-person to open Manager chooses a new PIN (twice). ``--new-pin`` instead sets a PIN
-that IT chooses (read without echo at a console, or one line on standard input).
-A new PIN also starts a clean count of wrong tries, so a lockout ends with it.
-The running kiosk reads the file at start: restart it (``--shutdown``, then start).
+in ``[kiosk]``, which makes every PIN set on the kiosk before it stale. Outside
+training mode Manager, cancels and discards are then refused until IT sets a new PIN;
+in training the next person to open Manager chooses one (twice). ``--new-pin``
+instead sets a PIN that IT chooses (read without echo at a console, or one line on
+standard input). IT's new value also starts a clean count of wrong tries, so it
+ends a lockout, the 100-failure one included (the kiosk keeps the count sealed, so
+nothing is deleted here). The running kiosk reads the file at start: restart it
+(``--shutdown``, then start).
 
 ``loyalty-kiosk-cli hash-pin`` prints the hash of a PIN for IT to provision
 (``manager_pin_hash = scrypt$...`` under ``[kiosk]``) without touching any file.
 
-The PIN is never taken from the command line and never printed or logged.
-The machine-wide file is edited in place, line by line: its comments, order,
-encoding (UTF-8, UTF-16 with BOM or the ANSI code page) and permissions stay.
+A new PIN has 4 to 8 digits and is not one anyone tries first (0000, 1234, 4321,
+777777...: ``kiosk.core.security.pin_hash.common_pin``). The PIN is never taken
+from the command line and never printed or logged. The machine-wide file is edited
+in place, line by line: its comments, order, encoding (UTF-8, UTF-16 with BOM or the
+ANSI code page) and permissions stay.
 """
 
 from __future__ import annotations
@@ -27,14 +32,12 @@ from typing import TextIO
 
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from kiosk.core.security.lock import (
-    LOCKOUT_FILE,
-    PIN_FILE,
     PIN_MAX,
     PIN_MIN,
-    clear_lockout,
+    CommonPinError,
+    check_new_pin,
     hash_pin,
     reset_marker,
-    valid_pin,
 )
 from kiosk.core.settings import layers as S
 from kiosk.core.settings.files import SettingsError, read_overrides_file, write_overrides_file
@@ -62,8 +65,15 @@ def read_pin(stdin: TextIO | None, *, confirm: bool = True) -> str:
         pin = lines[0] if len(lines) == 1 else ""
     else:
         raise PinInputError("no standard input to read the PIN from")
-    if not valid_pin(pin.strip()):
-        raise PinInputError(f"a PIN has {PIN_MIN} to {PIN_MAX} digits")
+    try:
+        check_new_pin(pin.strip())
+    except CommonPinError:
+        raise PinInputError(
+            "this PIN is among the first anyone tries (like 0000, 1234, 4321 or 777777): "
+            "choose another"
+        ) from None
+    except ValueError:
+        raise PinInputError(f"a PIN has {PIN_MIN} to {PIN_MAX} digits") from None
     return pin.strip()
 
 
@@ -117,16 +127,10 @@ def set_ini_value(path: Path, section: str, key: str, value: str) -> None:
 
 
 def _forget_local(paths: KioskPaths) -> list[str]:
-    """This account's own PIN file, lockout and override (when run as the kiosk's account)."""
+    """This account's own override of ``manager_pin_hash`` (when run as the kiosk's
+    account). The PIN set on the kiosk and the count of wrong tries need nothing: IT's
+    new value makes the one stale and starts the other again."""
     done: list[str] = []
-    pin_file = paths.config_dir / PIN_FILE
-    try:
-        pin_file.unlink()
-        done.append(f"removed {pin_file}")
-    except FileNotFoundError:
-        pass
-    if clear_lockout(paths.data_dir / LOCKOUT_FILE):
-        done.append("cleared the wrong-PIN count")
     try:
         overrides = read_overrides_file(paths.overrides)
     except SettingsError:
@@ -172,9 +176,11 @@ def reset_pin(
     what = (
         "The manager PIN is now the one you typed."
         if new_pin
-        else "The manager PIN is cleared: the next person to open Manager chooses a new one."
+        else "The manager PIN is cleared. Outside training mode Manager, cancels and "
+        "discards are refused until you set one (hash-pin, or reset-pin --new-pin); in "
+        "training the next person to open Manager chooses it."
     )
-    _say(out, f"{what} Written to {target}.")
+    _say(out, f"{what} Written to {target}. The count of wrong PINs starts again.")
     for line in done:
         _say(out, f"  {line}")
     _say(out, "Restart the kiosk for it to take effect (loyalty-kiosk --shutdown, then start it).")

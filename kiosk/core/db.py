@@ -1,7 +1,16 @@
 """The kiosk's SQLite file (``kiosk.sqlite3``): opening, schema migrations, one worker thread.
 
 Every connection runs in WAL mode with ``synchronous=FULL``: a committed sale
-survives a power cut. The schema is versioned by ``PRAGMA user_version``;
+survives a power cut. ``secure_delete`` is on: what a purge deletes or a redaction
+overwrites (a client's email, document, name) is zeroed in the file, not left in its
+free space; ``checkpoint`` then moves the WAL into the file and empties it, so the
+old pages leave the ``-wal`` file too (``kiosk.core.retention``).
+
+Production and QA use ``kiosk.sqlite3``; training has its own file,
+``kiosk-training.sqlite3`` (``KioskPaths.database_for``): a training credit never
+shows in the real Today nor in its end-of-day figures. Rows written by training
+into ``kiosk.sqlite3`` before the split stay where they are (nothing is moved or
+deleted): they leave with the journal's retention. The schema is versioned by ``PRAGMA user_version``;
 ``MIGRATIONS`` is the ordered list of steps, step *n* taking the file from
 version *n-1* to *n*. To change the schema, append a step (never edit a
 released one)::
@@ -136,6 +145,7 @@ def open_database(
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA secure_delete = ON")
         migrate(conn, migrations)
     except BaseException:
         conn.close()
@@ -171,6 +181,13 @@ def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIO
                 conn.execute("ROLLBACK")
             raise SchemaError(f"migration {step.version} failed: {error}") from error
     return target
+
+
+def checkpoint(conn: sqlite3.Connection) -> bool:
+    """Copy the WAL into the file and truncate it; whether it completed (a reader
+    elsewhere may hold it: the next one will)."""
+    busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    return not busy
 
 
 @contextmanager

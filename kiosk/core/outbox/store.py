@@ -16,7 +16,9 @@ States::
 
 ``may_have_reached_server`` is set, durably, before every send; a failure that
 cannot have reached the server (429, 503, a connection that never opened) puts
-back what it was. A settled row's body loses the client's personal data.
+back what it was. A settled row's body loses the client's personal data; a dead
+letter keeps it (it may be sent again) until ``redact_dead`` blanks it, after the age
+``kiosk.core.retention`` gives: then it can only be discarded.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any
 
 from kiosk.api.redact import redact_text
 from kiosk.core.db import transaction
-from kiosk.core.outbox.body import Body, dumps, redacted_body
+from kiosk.core.outbox.body import REDACTED, Body, BodyError, dumps, loads, redacted_body
 from kiosk.core.outbox.journal_link import journal_row, settle_journal
 from kiosk.core.outbox.types import (
     JournalNote,
@@ -352,6 +354,12 @@ class OutboxStore:
 
     def requeue(self, row_id: int, now: float) -> OutboxRow:
         """A dead-letter row, fixed elsewhere (client reactivated...), tried again."""
+        row = self.get(row_id)
+        if row is not None and row.state is RowState.DEAD and row.body.get(REDACTED):
+            raise OutboxError(
+                "this dead letter's client data was removed after the retention period: "
+                "it can only be discarded"
+            )
         cursor = self._conn.execute(
             "UPDATE outbox_rows SET state = 'pending', resolution = NULL, settled_at = NULL,"
             " next_attempt_at = ? WHERE id = ? AND state = 'dead'",
@@ -362,6 +370,29 @@ class OutboxStore:
         row = self.get(row_id)
         assert row is not None
         return row
+
+    def redact_dead(self, died_before: float) -> int:
+        """Blank the client's personal data (email, document, names, phone, birthday) in
+        the body of dead letters that died before that time, as a settled row's. They
+        stay dead letters (counted, listed, discardable) but cannot be sent again."""
+        found = self._conn.execute(
+            "SELECT id, body FROM outbox_rows WHERE state = 'dead' AND settled_at < ?",
+            (died_before,),
+        ).fetchall()
+        redacted = 0
+        for row_id, text in found:
+            try:
+                body = loads(text)
+            except (ValueError, BodyError):
+                body = {"client": {}}  # unreadable: nothing of it is kept
+            if body.get(REDACTED) or "client" not in body:
+                continue
+            self._conn.execute(
+                "UPDATE outbox_rows SET body = ? WHERE id = ? AND state = 'dead'",
+                (dumps(redacted_body(body)), row_id),
+            )
+            redacted += 1
+        return redacted
 
     def purge(self, settled_before: float) -> int:
         """Delete rows settled (done or voided) before that time; never an unsettled one."""

@@ -2,6 +2,10 @@
 
 Never in a settings file, a log line or a command line. The keyring entry is named
 after the environment and base URL, so a production key is never sent to QA.
+
+The same keyring keeps the manager lock's seal (``LOCK_ENTRY``: a random key and the
+number of the last write of each lock record, ``kiosk.core.security.seal``), so the
+kiosk's own account cannot reset the wrong-PIN count by deleting or copying a file.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from keyring.backend import KeyringBackend
 log = logging.getLogger(__name__)
 
 SERVICE = "loyalty-kiosk"
+LOCK_ENTRY = "manager-lock"
 
 
 class KeyringUnavailable(RuntimeError):
@@ -53,3 +58,22 @@ def store_api_key(environment: str, base_url: str, key: str) -> None:
             f"the keyring could not be written: {type(error).__name__}"
         ) from None
     log.info("API key stored in the keyring for %s", environment)
+
+
+def load_secret(name: str) -> str | None:
+    """The keyring entry ``name`` of this kiosk (``KeyringUnavailable`` without a keyring)."""
+    backend = usable_backend()
+    try:
+        return backend.get_password(SERVICE, name)
+    except keyring.errors.KeyringError as error:
+        raise KeyringUnavailable(f"the keyring could not be read: {type(error).__name__}") from None
+
+
+def store_secret(name: str, value: str) -> None:
+    backend = usable_backend()
+    try:
+        backend.set_password(SERVICE, name, value)
+    except keyring.errors.KeyringError as error:
+        raise KeyringUnavailable(
+            f"the keyring could not be written: {type(error).__name__}"
+        ) from None

@@ -5,6 +5,7 @@
 | machine-wide settings (IT) | ``%PROGRAMDATA%\\LoyaltyKiosk\\kiosk.ini`` | ``/etc/loyalty-kiosk/kiosk.ini`` |
 | manager's overrides | user config dir / ``settings.json`` | ``~/.config/loyalty-kiosk/settings.json`` |
 | database (journal, outbox) | user data dir / ``kiosk.sqlite3`` | ``~/.local/share/loyalty-kiosk/kiosk.sqlite3`` |
+| training's database | user data dir / ``kiosk-training.sqlite3`` | beside ``kiosk.sqlite3`` |
 | logs | user log dir | ``~/.local/state/loyalty-kiosk/log`` |
 
 User folders come from platformdirs. Every location can be moved by an
@@ -41,6 +42,7 @@ APP_DIR_POSIX = "loyalty-kiosk"
 MACHINE_SETTINGS_NAME = "kiosk.ini"
 OVERRIDES_NAME = "settings.json"
 DATABASE_NAME = "kiosk.sqlite3"
+TRAINING_DATABASE_NAME = "kiosk-training.sqlite3"
 KIOSK_ID_NAME = "kiosk-id"
 
 
@@ -58,8 +60,18 @@ class KioskPaths:
 
     @property
     def database(self) -> Path:
-        """The kiosk's SQLite file: journal and outbox."""
+        """The kiosk's SQLite file: journal and outbox (production and QA)."""
         return self.data_dir / DATABASE_NAME
+
+    @property
+    def training_database(self) -> Path:
+        """Training mode's own journal and outbox: a training credit never shows in the
+        real Today nor in its figures."""
+        return self.data_dir / TRAINING_DATABASE_NAME
+
+    def database_for(self, environment: str) -> Path:
+        """The SQLite file of ``environment`` (``training``, ``qa``, ``production``)."""
+        return self.training_database if environment == "training" else self.database
 
     @property
     def kiosk_id(self) -> Path:

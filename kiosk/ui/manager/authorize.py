@@ -1,9 +1,13 @@
 """A manager's PIN for one action at the counter (cancelling a credit from Today).
 
 The cashier confirms, then a sheet with the PIN pad appears in the same screen; a
-right PIN authorizes that one action and manager mode locks again at once. With
-no PIN set yet on this kiosk there is nothing to check, and the action goes on
-(as before manager mode is configured).
+right PIN authorizes that one action and manager mode locks again at once.
+
+Without a PIN: outside training mode the action is refused, and the screen's banner
+says to ask IT to set the manager PIN (the host's confirmation stays, as after
+"Back"); in training there is nothing to check yet and the action goes on. When only
+IT can unlock (100 wrong PINs, or the lock's files changed outside the kiosk) the
+sheet shows and says so, its keys off.
 
 The sheet says what the PIN is for (``reason``, or the host's own words), takes
 digits from the keys and from a keyboard (digits, Backspace, Enter), and has one
@@ -24,7 +28,7 @@ from typing import Any, Protocol, runtime_checkable
 from PySide6.QtWidgets import QFrame, QVBoxLayout
 
 from kiosk.core.security.lock import ManagerLock
-from kiosk.ui.manager.lock_panel import LockPanel
+from kiosk.ui.manager.lock_panel import NO_PIN, LockPanel, lock_text
 from kiosk.ui.screens.base import Screen
 
 # True: authorized; False: refused; None: the person went back (no decision).
@@ -62,8 +66,11 @@ def pin_authorizer(lock: ManagerLock, host: Screen, reason: str) -> Authorize:
     async def authorize(_subject: Any) -> bool | None:
         if lock.unlocked:
             return True
-        if not lock.has_pin():
-            return True
+        if not lock.has_pin() and not lock.blocked:
+            if lock.training:
+                return True  # nothing to check until the first person chooses a PIN
+            host.banner.show_error(lock_text(NO_PIN))
+            return None  # refused: the host's question stays, the banner says why
         future: asyncio.Future[bool | None] = asyncio.get_running_loop().create_future()
         sheet = PinSheet(lock, reason)
 

@@ -1,9 +1,15 @@
-"""The lock in front of manager mode: enter the PIN, or on first run choose one twice.
+"""The lock in front of manager mode: enter the PIN, or in training choose the first one twice.
 
 The check runs in a worker thread (``ManagerLock.attempt``): the pad and the
 button wait meanwhile. After a wrong PIN the panel says how many tries remain
 before a wait; during a lockout the keys are off and a countdown says when the
 next try is accepted (it survives a restart: ``ManagerLock`` keeps it on disk).
+After 100 wrong PINs in a row, or when the lock's files were changed outside the
+kiosk, the keys stay off and the panel says that IT must reset the PIN.
+
+Without a PIN: in training mode the panel says that the first person here chooses
+it, and asks for it twice (a PIN anyone tries first, like 1234, is refused);
+outside training the keys are off and it says to ask IT to set the manager PIN.
 
 With a ``purpose`` the panel asks the PIN for one action at the counter (cancelling a
 credit): it only checks the PIN (never chooses one), says what the PIN is for, lays
@@ -20,7 +26,17 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Sign
 from PySide6.QtGui import QHideEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from kiosk.core.security.lock import PIN_MAX, PIN_MIN, Attempt, ManagerLock, NoPinError, Outcome
+from kiosk.core.security.lock import (
+    PIN_MAX,
+    PIN_MIN,
+    Attempt,
+    CommonPinError,
+    ManagerLock,
+    NoPinError,
+    Outcome,
+    PinChangeRefused,
+    common_pin,
+)
 from kiosk.ui.icons import pixmap
 from kiosk.ui.tasks import ScreenTasks
 from kiosk.ui.theme import PRIMARY_PX, current_palette
@@ -31,12 +47,29 @@ log = logging.getLogger(__name__)
 FAILED = QT_TRANSLATE_NOOP(
     "LockPanel", "The PIN could not be checked. Try again; if it keeps happening, call IT."
 )
+NO_PIN = QT_TRANSLATE_NOOP(
+    "LockPanel", "No manager PIN is set on this kiosk. Ask IT to set the manager PIN."
+)
+BLOCKED = QT_TRANSLATE_NOOP(
+    "LockPanel",
+    "Manager mode is locked: too many wrong PINs, or the kiosk's PIN records were "
+    "changed. Ask IT to reset the manager PIN.",
+)
+COMMON = QT_TRANSLATE_NOOP(
+    "LockPanel", "Anyone would try this PIN first (like 1234, 1111 or 4321). Choose another."
+)
+
+
+def lock_text(text: str) -> str:
+    """One of the lock's sentences above, in the kiosk's language."""
+    return QCoreApplication.translate("LockPanel", text)
 
 
 class Mode(Enum):
     ENTER = "enter"
     CHOOSE = "choose"
     CONFIRM = "confirm"
+    NO_PIN = "no_pin"  # outside training, no PIN: IT must set one
 
 
 def clock_text(seconds: float) -> str:
@@ -158,7 +191,13 @@ class LockPanel(QWidget):
         self.button.set_busy(False)
         self.changing = False
         one_shot = self.purpose is not None  # checks a PIN, never chooses one
-        self._set_mode(Mode.ENTER if one_shot or self.lock.has_pin() else Mode.CHOOSE)
+        if self.lock.has_pin() or self.lock.blocked:
+            mode = Mode.ENTER
+        elif not one_shot and self.lock.may_choose_pin():
+            mode = Mode.CHOOSE
+        else:
+            mode = Mode.NO_PIN
+        self._set_mode(mode)
         self._tick()
 
     def set_purpose(self, purpose: str) -> None:
@@ -192,9 +231,13 @@ class LockPanel(QWidget):
         self.back.setText(self.tr("Start again") if mode is Mode.CONFIRM else self.tr("Cancel"))
         if self.purpose is not None:
             self.heading.setText(self.tr("Manager PIN"))
-            self.hint.setText(self.purpose)
+            self.hint.setText(lock_text(NO_PIN) if mode is Mode.NO_PIN else self.purpose)
             self.back.setText(self.tr("Back"))
             self.button.setText(self.tr("Authorize"))
+        elif mode is Mode.NO_PIN:
+            self.heading.setText(self.tr("Manager PIN"))
+            self.hint.setText(lock_text(NO_PIN))
+            self.button.setText(self.tr("Unlock"))
         elif mode is Mode.ENTER:
             self.heading.setText(self.tr("Manager PIN"))
             self.hint.setText(self.tr("Enter the manager PIN to open manager mode."))
@@ -211,8 +254,8 @@ class LockPanel(QWidget):
             self.heading.setText(self.tr("Set a manager PIN"))
             self.hint.setText(
                 self.tr(
-                    "No manager PIN is set on this kiosk yet. Choose %1 to %2 digits that "
-                    "only managers know."
+                    "Training mode: the first person here chooses the manager PIN. Choose "
+                    "%1 to %2 digits that only managers know."
                 )
                 .replace("%1", str(PIN_MIN))
                 .replace("%2", str(PIN_MAX))
@@ -225,13 +268,24 @@ class LockPanel(QWidget):
         self._typed(self.pad.count)
         self.pad.setFocus()
 
+    def _closed(self) -> bool:
+        """No PIN can be typed: none is set (IT must), or only IT unlocks."""
+        return self.mode is Mode.NO_PIN or (self.mode is Mode.ENTER and self.lock.blocked)
+
     def _typed(self, count: int) -> None:
-        waiting = self.lock.wait_remaining() > 0
+        waiting = self.lock.wait_remaining() > 0 or self._closed()
         self.button.setEnabled(count >= PIN_MIN and not waiting and not self.button.busy)
         if count and self.mode is not Mode.ENTER and not waiting:
             self.message.clear()
 
     def _tick(self) -> None:
+        if self._closed():
+            self.countdown.stop()
+            self.pad.set_keys_enabled(False)
+            self.button.setEnabled(False)
+            if self.mode is Mode.ENTER:
+                self.message.setText(lock_text(BLOCKED))
+            return
         remaining = self.lock.wait_remaining() if self.mode is Mode.ENTER else 0.0
         if remaining > 0:
             self.pad.set_keys_enabled(False)
@@ -255,6 +309,10 @@ class LockPanel(QWidget):
         if not self.button.isEnabled() or self.pad.count < PIN_MIN:
             return
         pin = self.pad.take()
+        if self.mode is Mode.CHOOSE and common_pin(pin):
+            self.pad.show_error()
+            self.message.setText(lock_text(COMMON))
+            return
         if self.mode is Mode.CHOOSE:
             self._first = pin
             self._set_mode(Mode.CONFIRM)
@@ -307,10 +365,18 @@ class LockPanel(QWidget):
     def _failed(self, error: BaseException) -> None:
         self._busy(False)
         if isinstance(error, NoPinError):  # IT reset the PIN meanwhile
-            if self.purpose is not None:  # no PIN, nothing to check (as pin_authorizer)
-                self.unlocked.emit()
+            if self.purpose is not None and self.lock.training:
+                self.unlocked.emit()  # training: no PIN, nothing to check (as pin_authorizer)
                 return
-            self.reset()  # manager mode: choose one
+            self.reset()  # training: choose one; otherwise IT must set one
+            return
+        if isinstance(error, CommonPinError):
+            self._set_mode(Mode.CHOOSE)
+            self.message.setText(lock_text(COMMON))
+            return
+        if isinstance(error, PinChangeRefused):  # locked meanwhile, or IT's PIN now
+            log.warning("manager PIN not changed: %s", error)
+            self.reset()
             return
         log.error("manager PIN check failed", exc_info=error)
         self.message.setText(QCoreApplication.translate("LockPanel", str(FAILED)))

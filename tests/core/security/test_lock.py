@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import pytest
 
 from kiosk.core.security import lock as L
+from kiosk.core.security import pin_hash as H
 from kiosk.core.security.lock import (
     OWASP,
     LockoutPolicy,
@@ -61,7 +62,7 @@ class Clocks:
 def make_lock(
     tmp_path: Path, clocks: Clocks, provisioned: Provisioned | None = None
 ) -> ManagerLock:
-    given = provisioned or Provisioned(None, False)
+    given = provisioned or Provisioned(None, False, training=True)
     pins = PinStore(tmp_path / "config" / L.PIN_FILE, lambda: given)
     return ManagerLock(
         pins,
@@ -136,7 +137,7 @@ def test_the_comparison_is_constant_time(monkeypatch: pytest.MonkeyPatch) -> Non
         compared.append((a, b))
         return original(a, b)
 
-    monkeypatch.setattr(L.hmac, "compare_digest", recording)
+    monkeypatch.setattr(H.hmac, "compare_digest", recording)
     stored = hash_pin("2468", FAST)
     assert verify_pin("2468", stored)
     assert not verify_pin("2469", stored)
@@ -162,13 +163,13 @@ def test_first_run_sets_a_pin_and_unlocks(tmp_path: Path) -> None:
     assert not lock.has_pin()
     with pytest.raises(NoPinError):
         run(lock.attempt("1234"))
-    run(lock.set_pin("4321"))
+    run(lock.set_pin("4826"))
     assert lock.unlocked
     assert lock.has_pin()
     assert seen == [True]
     saved = json.loads((tmp_path / "config" / L.PIN_FILE).read_text())
-    assert verify_pin("4321", saved["hash"])
-    assert "4321" not in json.dumps(saved)
+    assert verify_pin("4826", saved["hash"])
+    assert "4826" not in json.dumps(saved)
     lock.relock()
     assert not lock.unlocked
     assert seen == [True, False]
@@ -272,22 +273,31 @@ def test_a_try_is_on_disk_before_the_check_runs(
     assert json.loads(lock.state_file.read_text())["failures"] == 0
 
 
-def test_reset_clears_the_pin_and_the_lockout(tmp_path: Path) -> None:
+def test_its_new_value_clears_the_pin_and_the_lockout(tmp_path: Path) -> None:
     clocks = Clocks()
-    lock = make_lock(tmp_path, clocks)
+    given = [Provisioned(None, False, training=True)]
+    pins = PinStore(tmp_path / "config" / L.PIN_FILE, lambda: given[0])
+
+    def fresh() -> ManagerLock:
+        state = tmp_path / "data" / L.LOCKOUT_FILE
+        return ManagerLock(
+            pins, state, params=FAST, wall=lambda: clocks.wall, monotonic=lambda: clocks.mono
+        )
+
+    lock = fresh()
     run(lock.set_pin("1593"))
     lock.relock()
     for _ in range(5):
         clocks.advance(lock.wait_remaining())
         run(lock.attempt("0000"))
-    assert lock.pins.forget()
-    assert L.clear_lockout(lock.state_file)
-    fresh = make_lock(tmp_path, clocks)
-    assert not fresh.has_pin()
-    assert fresh.failures == 0
-    assert fresh.wait_remaining() == 0
-    run(fresh.set_pin("7531"))
-    assert fresh.unlocked
+    assert fresh().failures == 5
+    given[0] = Provisioned(L.reset_marker(), False, training=True)  # IT runs reset-pin
+    again = fresh()
+    assert not again.has_pin()
+    assert again.failures == 0
+    assert again.wait_remaining() == 0
+    run(again.set_pin("7531"))
+    assert again.unlocked
 
 
 # -- where the PIN comes from ------------------------------------------------------------
@@ -306,10 +316,10 @@ def test_a_kiosk_pin_holds_until_it_changes_its_value(tmp_path: Path) -> None:
     pins = PinStore(tmp_path / L.PIN_FILE, lambda: provisioned[0])
     lock = ManagerLock(pins, tmp_path / L.LOCKOUT_FILE, params=FAST)
     assert run(lock.attempt("1111")).outcome is Outcome.OK
-    run(lock.set_pin("2222"))  # the manager changes IT's PIN (not locked)
+    run(lock.set_pin("2589"))  # the manager changes IT's PIN (not locked)
     lock.relock()
     assert run(lock.attempt("1111")).outcome is Outcome.WRONG
-    assert run(lock.attempt("2222")).outcome is Outcome.OK
+    assert run(lock.attempt("2589")).outcome is Outcome.OK
     provisioned[0] = Provisioned(hash_pin("3333", FAST), False)  # IT provisions again
     assert pins.current() == provisioned[0].value
     assert lock.failures == 0  # another PIN: a clean count

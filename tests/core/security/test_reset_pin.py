@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -75,9 +76,16 @@ def test_reset_replaces_the_value_once_and_appends_the_section(paths: KioskPaths
     )
 
 
-def test_reset_also_clears_this_accounts_lockout_and_override(paths: KioskPaths) -> None:
-    (paths.data_dir).mkdir(parents=True)
-    (paths.data_dir / L.LOCKOUT_FILE).write_text('{"version": 1, "failures": 7}')
+def test_reset_starts_the_count_again_and_clears_this_accounts_override(
+    paths: KioskPaths, expect_log: Callable[[str], None]
+) -> None:
+    expect_log(r"wrong manager PIN \(\d+ in a row\)")
+    paths.machine_settings.parent.mkdir(parents=True)
+    paths.machine_settings.write_text(f"[kiosk]\n{P.KEY} = {L.hash_pin('5820', FAST)}\n")
+    lock = lock_for(paths)
+    for _ in range(3):
+        asyncio.run(lock.attempt("0000"))
+    assert lock_for(paths).failures == 3
     paths.config_dir.mkdir(parents=True)
     old = L.hash_pin("1111", FAST)
     paths.overrides.write_text(
@@ -85,10 +93,12 @@ def test_reset_also_clears_this_accounts_lockout_and_override(paths: KioskPaths)
     )
     out = io.StringIO()
     assert P.reset_pin(paths, out=out, err=io.StringIO()) == EXIT_OK
-    assert not (paths.data_dir / L.LOCKOUT_FILE).exists()
+    assert (paths.data_dir / L.LOCKOUT_FILE).exists()  # nothing deleted: IT's value moved
     assert json.loads(paths.overrides.read_text())["settings"] == {"theme": "dark"}
-    assert "cleared the wrong-PIN count" in out.getvalue()
-    assert not lock_for(paths).has_pin()
+    assert "The count of wrong PINs starts again" in out.getvalue()
+    again = lock_for(paths)
+    assert not again.has_pin()
+    assert again.failures == 0
 
 
 def test_without_administrator_rights_nothing_changes(
@@ -132,11 +142,21 @@ def test_a_pin_that_is_not_4_to_8_digits_is_refused(paths: KioskPaths, typed: st
 
 def test_hash_pin_prints_the_ini_line(paths: KioskPaths) -> None:
     out = io.StringIO()
-    assert P.print_pin_hash(io.StringIO("4321\n"), out, io.StringIO()) == EXIT_OK
+    assert P.print_pin_hash(io.StringIO("4826\n"), out, io.StringIO()) == EXIT_OK
     section, line = out.getvalue().splitlines()
     assert section == "[kiosk]"
     key, value = (part.strip() for part in line.split("=", 1))
     assert key == "manager_pin_hash"
-    assert verify_pin("4321", value)
+    assert verify_pin("4826", value)
     assert S.MANAGER_PIN_HASH.parse(value) == value
-    assert "4321" not in out.getvalue().replace(value, "")
+    assert "4826" not in out.getvalue().replace(value, "")
+
+
+@pytest.mark.parametrize("typed", ["0000", "1234", "4321", "777777", "123456", "987654", "1212"])
+def test_it_cannot_choose_a_pin_anyone_tries_first(paths: KioskPaths, typed: str) -> None:
+    err = io.StringIO()
+    assert P.print_pin_hash(io.StringIO(typed + "\n"), io.StringIO(), err) == EXIT_USAGE
+    assert "among the first anyone tries" in err.getvalue()
+    code = P.reset_pin(paths, new_pin=True, stdin=io.StringIO(typed), err=io.StringIO())
+    assert code == EXIT_USAGE
+    assert not paths.machine_settings.exists()

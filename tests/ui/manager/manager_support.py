@@ -35,7 +35,9 @@ class Clocks:
 
 
 def make_lock(folder: Path, clocks: Clocks, provisioned: Provisioned | None = None) -> ManagerLock:
-    given = provisioned or Provisioned(None, False)
+    """A lock in training mode with no PIN yet (the first person chooses it), unless
+    ``provisioned`` says otherwise."""
+    given = provisioned or Provisioned(None, False, training=True)
     return ManagerLock(
         PinStore(folder / L.PIN_FILE, lambda: given),
         folder / L.LOCKOUT_FILE,
