@@ -11,7 +11,11 @@ STARTED = time.perf_counter()
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    # argparse only: IT commands (kiosk/cli). A parser that never takes an abbreviation
+    # and never echoes a value that could be a key in its errors.
+    from kiosk.cli.args import QuietParser, add_commands
+
+    parser = QuietParser(
         prog="loyalty-kiosk",
         description="Loyalty Kiosk: the counter app of the merchant's loyalty-points program.",
     )
@@ -31,8 +35,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         version=f"%(prog)s {__version__}",
         help="print the version (what is installed) and exit",
     )
-    from kiosk.cli.args import add_commands  # argparse only: IT commands (kiosk/cli)
-
     add_commands(parser)
     return parser.parse_args(argv)
 

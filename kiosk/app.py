@@ -5,6 +5,12 @@ Order matters for the first paint: the window paints a "Starting…" frame with
 plain Qt first (``paint_first_frame``); only then are asyncio/qasync, the API
 client, the simulator and the screens imported and built (``kiosk.wiring``), so
 the first paint does not wait for what it does not show.
+
+A start that fails (a settings file that cannot be read, no keyring, a folder that
+cannot be written, a full disk...) never ends in a traceback or a black window: the
+window shows what failed, where (file and line) and what to do
+(``kiosk.ui.startup_error``), the log says it, and the process ends with a documented
+exit code (``ExitCode``; ``docs/troubleshooting.md``) once the screen is closed.
 """
 
 from __future__ import annotations
@@ -14,11 +20,13 @@ import logging
 import sys
 import time
 from argparse import Namespace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
+    from kiosk.core.settings.paths import KioskPaths
     from kiosk.ui.shell import KioskWindow
 
 log = logging.getLogger(__name__)
@@ -74,14 +82,18 @@ def _run(args: Namespace, started: float) -> int:
 
     plain_imports()  # before the kiosk's own imports: see the module
     from kiosk.core.settings import layers as S
-    from kiosk.core.settings.layers import load_settings
+    from kiosk.core.settings.layers import SettingsError, load_settings
     from kiosk.core.settings.paths import resolve_paths
     from kiosk.ui.i18n import choose_language, install_translators
-    from kiosk.ui.shell import KioskWindow
+    from kiosk.ui.shell import KioskWindow, first_size
     from kiosk.ui.theme import apply_theme
 
     paths = resolve_paths()
-    settings = load_settings(paths)
+    failure: SettingsError | None = None
+    try:
+        settings: Any = load_settings(paths)
+    except SettingsError as error:  # shown on the window, in the system's language
+        settings, failure = None, error
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("Loyalty Kiosk")
@@ -89,24 +101,23 @@ def _run(args: Namespace, started: float) -> int:
     # This function owns the shutdown: closing the window resolves a future and the
     # cleanup (cancel screens, close the client and the database) runs before exit.
     app.setQuitOnLastWindowClosed(False)
-    language = choose_language(str(settings.get(S.LANGUAGE)))
+    language = choose_language(str(settings.get(S.LANGUAGE) if settings else S.LANGUAGE.default))
     look = Look(language, install_translators(app, language))
-    apply_theme(app, str(settings.get(S.THEME)))
+    apply_theme(app, str(settings.get(S.THEME) if settings else S.THEME.default))
     from kiosk.cli.instance import bring_to_front, claim
 
     instance = claim(paths)  # None: this user's kiosk already runs; it was brought to the front
     if instance is None:
         return 0
     window = KioskWindow()
-    window.resize(1280, 800)
+    screen = app.primaryScreen()
+    window.resize(first_size(screen.availableGeometry().size() if screen else None))
     instance.activate_requested.connect(lambda: bring_to_front(window))
     paint_first_frame(app, window)
     timings = {"first_paint": time.perf_counter() - started}
     # The log handlers (rotation, redaction) load after the first frame; settings
     # problems found while loading are logged by their warnings from here on.
-    from kiosk.core.logs import setup_logging
-
-    setup_logging(paths.log_dir, console=args.smoke)
+    log_file = start_logging(paths, console=args.smoke)
 
     import asyncio
 
@@ -116,13 +127,71 @@ def _run(args: Namespace, started: float) -> int:
     asyncio.set_event_loop(loop)
     try:
         with loop:
+            if failure is not None:
+                instance.shutdown_requested.connect(window.close)
+                return loop.run_until_complete(
+                    show_startup_problem(window, failure, paths, log_file, smoke=args.smoke)
+                )
             return loop.run_until_complete(
-                _main(window, settings, paths, args, started, timings, instance, look)
+                _main(window, settings, paths, args, started, timings, instance, look, log_file)
             )
     finally:
         instance.close()
         del look
         asyncio.set_event_loop(None)
+
+
+def start_logging(paths: KioskPaths, *, console: bool) -> Path | None:
+    """The kiosk's log file (None: its folder cannot be written; the log goes to the
+    console then, and the self-test's ``storage`` check says why)."""
+    from kiosk.core.logs import LOG_NAME, setup_logging
+
+    try:
+        setup_logging(paths.log_dir, console=console)
+    except OSError as error:
+        setup_logging(None, console=True)
+        log.error("no log file: %s cannot be written (%s)", paths.log_dir, error.strerror)
+        return None
+    return paths.log_dir / LOG_NAME
+
+
+async def show_startup_problem(
+    window: Any,
+    error: BaseException,
+    paths: KioskPaths,
+    log_file: Path | None,
+    *,
+    smoke: bool = False,
+    close: Any = None,
+) -> int:
+    """Show why the start failed until the window is closed; the exit code.
+
+    ``close`` closes the window past kiosk mode's guard (there is nothing to guard:
+    the counter never started). With ``--smoke`` the screen's text goes to standard
+    error and the window closes at once."""
+    import asyncio
+
+    from kiosk.ui.startup_error import ExitCode, StartupErrorView, startup_problem
+
+    problem = startup_problem(error, paths)
+    if problem.code is ExitCode.UNEXPECTED:
+        log.error("%s", problem.log_line(), exc_info=error)
+    else:
+        log.error("%s", problem.log_line())
+    view = StartupErrorView(problem, log_file)
+    closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    window.closing.connect(lambda: closed.done() or closed.set_result(None))
+    view.close_requested.connect(close or window.close)
+    window.setCentralWidget(view)
+    if smoke:
+        print(view.text(), file=sys.stderr, flush=True)
+        window.close()
+        return int(problem.code)
+    if not window.isVisible():  # closed already (--shutdown during the first paint)
+        return int(problem.code)
+    window.showFullScreen()
+    await closed
+    return int(problem.code)
 
 
 REBUILD_KEYS = frozenset(
@@ -204,6 +273,7 @@ async def _main(
     timings: dict[str, float],
     instance: Any,
     look: Look | None = None,
+    log_file: Path | None = None,
 ) -> int:
     import asyncio
 
@@ -224,7 +294,8 @@ async def _main(
     def make_lock() -> Any:
         from kiosk.core.security.lock import ManagerLock
 
-        return ManagerLock.for_paths(settings, paths)
+        # --demo is training whatever kiosk.ini says: the first PIN may be chosen there.
+        return ManagerLock.for_paths(settings, paths, training=True if args.demo else None)
 
     # One manager lock for the guard, manager mode and Today, made when first needed.
     lock: Lazy[Any] = Lazy(make_lock)
@@ -259,10 +330,12 @@ async def _main(
             counter = await build_counter(settings, paths, demo=args.demo)
             mark("counter")
         except NotConfigured as problem:
+            from kiosk.ui.startup_error import ExitCode  # loaded only when the start fails
+
             log.error("the kiosk is not configured: %s", problem)
             if args.smoke:
                 window.show_failure(window.tr("This kiosk is not set up yet."))
-                return 1
+                return int(ExitCode.NOT_SET_UP)
             from kiosk.ui.manager.assemble import build_manager_gate, settings_sections
 
             transport, _closers = training_transport(paths)
@@ -274,8 +347,17 @@ async def _main(
             )
             done, _ = await asyncio.wait({closed, rebuild}, return_when=asyncio.FIRST_COMPLETED)
             if closed in done:
-                return 1
+                return int(ExitCode.NOT_SET_UP)
             continue
+        except Exception as error:  # settings, keyring, folders, disk, database: see the screen
+            return await show_startup_problem(
+                window,
+                error,
+                paths,
+                log_file,
+                smoke=args.smoke,
+                close=guard.force_close if guard is not None else None,
+            )
 
         manager = ManagerContext(
             settings=settings,

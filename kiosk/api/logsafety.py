@@ -3,7 +3,9 @@
 ``RedactingFilter`` (or ``RedactingFormatter`` wrapping any formatter) rewrites each
 record so that no line reaching a file or console carries
 
-- a registered secret (the API key: every ``LoyaltyClient`` registers its own);
+- a registered secret (the API key: every ``LoyaltyClient`` registers its own), whole
+  or in part (a piece of at least half of it, and at least 8 characters: a key cut
+  short in a message);
 - a ``register_url`` seen by the client: they are remembered only as hashes, and
   any URL in a line whose hash matches is replaced;
 - an email address or document number (``redact.redact_text``).
@@ -25,6 +27,7 @@ from kiosk.api.redact import redact_url_text
 MASK = "***"
 URL_MASK = "<secret url>"
 _MIN_SECRET = 6
+_TOKEN = re.compile(r"[A-Za-z0-9+_.~-]{8,}")  # a piece of a secret: 8 characters at least
 _MAX_URL_HASHES = 2048
 _URL = re.compile(r"https?://[^\s'\"<>()\[\]{}]+")
 
@@ -67,9 +70,19 @@ def redact(text: str) -> str:
     for secret in secrets:
         if secret in text:
             text = text.replace(secret, MASK)
+    if secrets:
+        text = _TOKEN.sub(lambda m: _mask_part(m.group(0), secrets), text)
     if check_urls and "://" in text:
         text = _URL.sub(_mask_url, text)
     return redact_url_text(text)
+
+
+def _mask_part(token: str, secrets: list[str]) -> str:
+    """``token`` masked when it is a long enough piece of a secret."""
+    for secret in secrets:
+        if len(token) * 2 >= len(secret) and token in secret:
+            return MASK
+    return token
 
 
 def _mask_url(match: re.Match[str]) -> str:

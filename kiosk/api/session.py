@@ -27,6 +27,7 @@ import httpx
 from kiosk.api.classify import error_from_response, parse_retry_after
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind, MalformedResponse, Resource
 from kiosk.api.ratelimit import Clock, RateLimiter, Rule, Sleep
+from kiosk.api.reach import unreachable
 from kiosk.api.redact import redact_url_text
 from kiosk.api.retry import Resend, RetryPolicy, retryable, transport_failure
 from kiosk.api.transport import Timeouts
@@ -244,7 +245,7 @@ class Session:
             failure = (ErrorKind.TIMEOUT, True, f"no whole answer within {deadline:g} s")
         except httpx.RequestError as exc:
             kind, maybe_applied = transport_failure(exc)
-            failure = (kind, maybe_applied, f"{type(exc).__name__}: {exc}")
+            failure = (kind, maybe_applied, unreachable(exc, str(self.http.base_url).rstrip("/")))
         except _TooLarge as large:
             failure = (ErrorKind.MALFORMED, True, str(large))
         elapsed_ms = (time.perf_counter() - started) * 1000

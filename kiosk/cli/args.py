@@ -9,7 +9,10 @@
 
 Only ``argparse`` here: this runs before the window's first paint. A command line
 is never echoed back whole: argparse's error messages quote what they refuse, so
-long tokens (a key typed on the command line by mistake) are masked in them.
+every value given that could be a key (8 characters or more, not an option's name
+or choice) is masked in them, and the message then says to rotate a key typed
+there. Options are never abbreviated (``allow_abbrev=False``): ``--key KEY`` is
+not ``--key-file KEY``.
 """
 
 from __future__ import annotations
@@ -17,49 +20,131 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import NoReturn
+from collections.abc import Iterator, Sequence
+from typing import Any, NoReturn
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # a check failed, the key was refused, the kiosk did not close in time
 EXIT_USAGE = 2  # wrong arguments or a configuration that must be fixed first
 EXIT_NOT_RUNNING = 3  # --shutdown: no kiosk was running
 
+NOT_SHOWN = "<not shown>"
+SECRET_MIN = 8  # the shortest API key provision accepts: shorter values are shown
+ROTATE = (
+    "if this command line held an API key, rotate this key (a command line stays in "
+    "the shell history and the process list) and pipe the new one into "
+    "'loyalty-kiosk-cli provision'"
+)
 _LONG_TOKEN = re.compile(r"(?<![\w-])[\w+/=.:~-]{16,}")
 
 
 def mask_tokens(message: str) -> str:
-    """``message`` with every long token (what a key looks like) replaced."""
-    return _LONG_TOKEN.sub(
-        lambda m: m.group(0) if m.group(0).startswith("-") else "<not shown>", message
-    )
+    """``message`` with every long token (what a key looks like) replaced; an option
+    keeps its name (``--api-key=<not shown>``)."""
+
+    def mask(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if not token.startswith("-"):
+            return NOT_SHOWN
+        name, equals, value = token.partition("=")
+        return f"{name}={NOT_SHOWN}" if equals and value else token
+
+    return _LONG_TOKEN.sub(mask, message)
 
 
-def _fail(parser: argparse.ArgumentParser, message: str) -> NoReturn:
+def _actions(parser: argparse.ArgumentParser) -> Iterator[argparse.Action]:
+    """Every action of ``parser`` and of its commands' parsers."""
+    for action in parser._actions:
+        yield action
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                yield from _actions(command)
+
+
+def secret_values(parser: argparse.ArgumentParser, given: list[str]) -> tuple[list[str], bool]:
+    """(the values of ``given`` that could be a key, longest first; whether one of them
+    stands where no option takes a value: a key typed by mistake, exposed)."""
+    known: set[str] = set()
+    takes_value: set[str] = set()
+    for action in _actions(parser):
+        known.update(action.option_strings)
+        if action.choices:
+            known.update(str(choice) for choice in action.choices)
+        if action.option_strings and action.nargs != 0:
+            takes_value.update(action.option_strings)
+    found: set[str] = set()
+    exposed = False
+    previous = ""
+    for token in given:
+        if token not in known:
+            option, equals, value = (
+                token.partition("=") if token.startswith("-") else ("", "", token)
+            )
+            if len(value.strip()) >= SECRET_MIN:
+                found.add(value)
+                exposed = exposed or (
+                    option not in takes_value if equals else previous not in takes_value
+                )
+        previous = token
+    return sorted(found, key=len, reverse=True), exposed
+
+
+def masked_error(parser: argparse.ArgumentParser, message: str, given: list[str]) -> str:
+    """argparse's ``message`` without any value of ``given`` that could be a key, and
+    the advice to rotate it when one was masked or stood where no option takes it."""
+    values, exposed = secret_values(parser, given)
+    for value in values:
+        message = message.replace(value, NOT_SHOWN)
+    masked = mask_tokens(message)
+    if exposed or NOT_SHOWN in masked:
+        return f"{masked}\n{parser.prog}: {ROTATE}"
+    return masked
+
+
+def _fail(parser: argparse.ArgumentParser, message: str, given: list[str]) -> NoReturn:
     parser.print_usage(sys.stderr)
-    parser.exit(EXIT_USAGE, f"{parser.prog}: error: {mask_tokens(message)}\n")
+    parser.exit(EXIT_USAGE, f"{parser.prog}: error: {masked_error(parser, message, given)}\n")
 
 
 class QuietParser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose errors never echo a value that could be a key, and
+    that never takes an abbreviation for an option."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+        self._given: list[str] = []
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        self._given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
-        _fail(self, message)
+        _fail(self, message, self._given)
 
 
 def _quiet(parser: argparse.ArgumentParser) -> None:
+    """The same for a parser made elsewhere (it must not allow abbreviations)."""
+    parser.allow_abbrev = False
+
     def error(message: str) -> NoReturn:
-        _fail(parser, message)
+        _fail(parser, message, sys.argv[1:])
 
     parser.error = error  # type: ignore[method-assign]
 
 
 def add_commands(parser: argparse.ArgumentParser) -> None:
-    _quiet(parser)
+    if not isinstance(parser, QuietParser):
+        _quiet(parser)
     it = parser.add_argument_group("IT commands (console companion: loyalty-kiosk-cli)")
     command = it.add_mutually_exclusive_group()
     command.add_argument(
         "--self-test",
         action="store_true",
-        help="check settings, keyring, API key, branch, validation QR and outbox; "
-        "one line per check, exit 1 if any fails",
+        help="check settings, folders and free space, keyring, API key, branch, validation "
+        "QR and outbox; one line per check, exit 1 if any fails",
     )
     command.add_argument(
         "--diagnostics",

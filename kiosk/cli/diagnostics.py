@@ -39,7 +39,7 @@ from kiosk.core.logs import LOG_NAME
 from kiosk.core.security.secrets import load_api_key
 from kiosk.core.settings import layers as S
 from kiosk.core.settings.files import looks_secret
-from kiosk.core.settings.layers import Environment, SettingsError, load_settings
+from kiosk.core.settings.layers import Environment, SettingsError, load_settings, machine_file
 from kiosk.core.settings.paths import KioskPaths
 
 REMOVED = "<removed>"
@@ -83,9 +83,9 @@ def masked_settings_file(text: str) -> str:
 
 
 def settings_summary(paths: KioskPaths) -> str:
+    machine = machine_file(paths)  # IT's file, wherever the variables point
     lines = [
-        f"machine-wide file: {paths.machine_settings} "
-        f"({'found' if paths.machine_settings.exists() else 'missing'})",
+        f"machine-wide file: {machine} ({'found' if machine.exists() else 'missing'})",
         f"manager overrides: {paths.overrides} ({'found' if paths.overrides.exists() else 'none'})",
         "",
     ]
@@ -212,7 +212,7 @@ def write_diagnostics(paths: KioskPaths, *, demo: bool, out: str | None) -> tupl
             + "\n",
         )
         for source, name in (
-            (paths.machine_settings, "kiosk.ini"),
+            (machine_file(paths), "kiosk.ini"),
             (paths.overrides, "settings.json"),
         ):
             with contextlib.suppress(OSError):

@@ -3,15 +3,19 @@
 Run it as the account the kiosk runs under (the keyring is per account)::
 
     type key.txt | loyalty-kiosk-cli provision --branch 12
-    loyalty-kiosk-cli provision --key-file \\\\server\\share\\kiosk-07.key   (deleted after reading)
+    loyalty-kiosk-cli provision --key-file \\\\server\\share\\kiosk-07.key   (deleted once stored)
     loyalty-kiosk-cli provision          (at a console: asks, without echo)
 
-The key is read from standard input or from ``--key-file`` (deleted after
-reading, whatever happens next), never from the command line, and never printed
-or logged. It is checked with ``GET /external/branch`` against the configured
-environment's base URL; ``--branch`` (or the configured ``branch_id``) must be one
-of that merchant's branches. Only then is it stored. ``--branch`` is saved in the
-manager's overrides unless IT locked ``branch_id``.
+The key is read from standard input or from ``--key-file``, never from the command
+line, and never printed or logged. It is checked with ``GET /external/branch``
+against the configured environment's base URL; ``--branch`` (or the configured
+``branch_id``) must be one of that merchant's branches. Only then is it stored.
+``--branch`` is saved in the manager's overrides unless IT locked ``branch_id``.
+
+The key file is deleted only once the key is stored in the keyring (the output says
+so); when anything fails before, it is kept, and the message says that too: the
+file may be the only copy of the key. A ``--key-file`` value that does not look
+like a path (no folder, no extension: perhaps the key itself) is never shown.
 
 A key is refused while the outbox still holds credits bound to another key for
 the same server (they would never be sent): wait until the self-test shows 0
@@ -33,7 +37,7 @@ from kiosk.api import logsafety
 from kiosk.api.client import LoyaltyClient
 from kiosk.api.errors import ApiError, ErrorKind, Resource
 from kiosk.api.redact import key_fingerprint
-from kiosk.cli.args import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from kiosk.cli.args import EXIT_FAILED, EXIT_OK, EXIT_USAGE, NOT_SHOWN, ROTATE
 from kiosk.core.security.secrets import (
     KeyringUnavailable,
     load_api_key,
@@ -46,6 +50,7 @@ from kiosk.core.settings.layers import Environment, Settings, SettingsError, loa
 from kiosk.core.settings.paths import KioskPaths
 
 _KEY = re.compile(r"[\x21-\x7e]{8,512}")
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
 
 
 class ProvisionError(Exception):
@@ -54,26 +59,28 @@ class ProvisionError(Exception):
         self.code = code
 
 
-def read_key(key_file: str | None, stdin: TextIO | None) -> tuple[str, list[str]]:
-    """(the key, warnings). The key file is deleted even when it holds no valid key."""
-    warnings: list[str] = []
+def shown_path(given: str) -> str:
+    """``given`` as typed when it looks like a path (a folder or an extension), else
+    ``<not shown>``: a value given where a key may stand is never echoed."""
+    looks_like_path = any(sep in given for sep in "/\\") or _EXTENSION.search(given)
+    return given if looks_like_path else NOT_SHOWN
+
+
+def read_key(key_file: str | None, stdin: TextIO | None) -> str:
+    """The key. A key file is only read here (``delete_key_file``, once stored)."""
     if key_file:
         path = Path(key_file)
-        problem: str | None = None
         try:
             text = path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
-            raise ProvisionError(f"key file {path} not found", EXIT_USAGE) from None
+            shown = shown_path(key_file)
+            hint = "" if shown != NOT_SHOWN else f"; {ROTATE}"
+            raise ProvisionError(f"key file {shown} not found{hint}", EXIT_USAGE) from None
         except (OSError, UnicodeDecodeError) as error:
-            text, problem = "", f"key file {path} cannot be read ({type(error).__name__})"
-        try:
-            path.unlink(missing_ok=True)
-        except OSError as error:
-            warnings.append(
-                f"key file {path} could not be deleted ({error.strerror}): delete it now"
-            )
-        if problem is not None:
-            raise ProvisionError("; ".join([problem, *warnings]), EXIT_USAGE)
+            raise ProvisionError(
+                f"key file {shown_path(key_file)} cannot be read ({type(error).__name__})",
+                EXIT_USAGE,
+            ) from None
     elif stdin is None:
         raise ProvisionError("no standard input: pipe the key in, or use --key-file", EXIT_USAGE)
     elif stdin.isatty():
@@ -82,12 +89,25 @@ def read_key(key_file: str | None, stdin: TextIO | None) -> tuple[str, list[str]
         text = stdin.read()
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if len(lines) != 1 or not _KEY.fullmatch(lines[0]):
+        kept = f"; the key file {shown_path(key_file)} was kept" if key_file else ""
         raise ProvisionError(
             "no API key read: give exactly one line with the key "
-            "(8 to 512 visible characters, no spaces)",
+            f"(8 to 512 visible characters, no spaces){kept}",
             EXIT_USAGE,
         )
-    return lines[0], warnings
+    return lines[0]
+
+
+def delete_key_file(key_file: str) -> str:
+    """Delete the key file once the key is stored; the line that says so."""
+    shown = shown_path(key_file)
+    try:
+        Path(key_file).unlink(missing_ok=True)
+    except OSError as error:
+        return (
+            f"warning: the key file {shown} could not be deleted ({error.strerror}): delete it now"
+        )
+    return f"the key file {shown} was deleted (the key is in the keyring now)"
 
 
 def _target(settings: Settings, environment: str | None) -> tuple[Environment, str]:
@@ -142,6 +162,8 @@ async def _check(api: LoyaltyClient, branch_id: int | None) -> tuple[str, str]:
                 f"the key was refused by {api.base_url} ({error.status}): is it "
                 "the key of this environment?"
             ) from None
+        if error.message.startswith("cannot reach "):  # the host and the likely cause
+            raise ProvisionError(f"the key could not be checked: {error.message}") from None
         raise ProvisionError(f"the key could not be checked: {error}") from None
     listed = ", ".join(f"{b.id} {b.name or ''}".strip() for b in branches) or "none"
     if branch_id is None:
@@ -171,11 +193,29 @@ async def provision(
         raise ProvisionError(
             "the key is never taken from the command line (it would stay in "
             "the shell history and process list): pipe it on standard input "
-            "or use --key-file, and rotate a key typed there",
+            f"or use --key-file; {ROTATE}",
             EXIT_USAGE,
         )
-    key, warnings = read_key(args.key_file, stdin)
+    key = read_key(args.key_file, stdin)
     logsafety.register_secret(key)
+    try:
+        stored = await _provision(args, paths, key, transport)
+    except ProvisionError as error:
+        if args.key_file:  # it may be the only copy of the key
+            error.args = (
+                f"{error}; nothing was stored, the key file {shown_path(args.key_file)} was kept",
+            )
+        raise
+    lines = [*stored, *([delete_key_file(args.key_file)] if args.key_file else [])]
+    if out is not None:
+        out.write("\n".join(lines) + "\n")
+    return EXIT_OK
+
+
+async def _provision(
+    args: Namespace, paths: KioskPaths, key: str, transport: httpx.AsyncBaseTransport | None
+) -> list[str]:
+    """Check and store ``key``; the lines that say what was done."""
     try:
         settings = load_settings(paths)
     except SettingsError as error:
@@ -193,7 +233,7 @@ async def provision(
     ):
         raise ProvisionError(
             f"branch_id is locked by IT to {settings.get(S.BRANCH_ID)} in "
-            f"{paths.machine_settings}: change it there",
+            f"{settings.machine_path or paths.machine_settings}: change it there",
             EXIT_USAGE,
         )
     stranded = _stranded(paths.database, environment.value, base_url, key)
@@ -212,22 +252,17 @@ async def provision(
         store_api_key(environment.value, base_url, key)
     except KeyringUnavailable as error:
         raise ProvisionError(f"{error}") from None
-    if args.branch is not None and args.branch != settings.get(S.BRANCH_ID):
-        try:
-            settings.set_override(S.BRANCH_ID, args.branch)
-        except (SettingsError, OSError) as error:
-            raise ProvisionError(
-                f"key stored, but the branch could not be saved: {error}"
-            ) from None
     lines = [
-        *(f"warning: {w}" for w in warnings),
         f"OK: the key (sha:{key_fingerprint(key)}) {'replaced the previous one' if replaced else 'is stored'} "
         f"in the keyring of {_user()} for {environment.value} ({base_url})",
         f"{branch_line}; this key's branches: {listed}",
     ]
-    if out is not None:
-        out.write("\n".join(lines) + "\n")
-    return EXIT_OK
+    if args.branch is not None and args.branch != settings.get(S.BRANCH_ID):
+        try:
+            settings.set_override(S.BRANCH_ID, args.branch)
+        except (SettingsError, OSError) as error:
+            lines.append(f"warning: the key is stored, but the branch could not be saved: {error}")
+    return lines
 
 
 def _user() -> str:

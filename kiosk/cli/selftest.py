@@ -4,15 +4,21 @@
 
     Loyalty Kiosk 0.1.0 self-test, 2025-05-02 10:14:03, user kiosk on CAJA-01, environment production
     OK    settings       C:\\ProgramData\\LoyaltyKiosk\\kiosk.ini; environment production; ...
+    OK    storage        C:\\Users\\kiosk\\AppData\\Local\\LoyaltyKiosk writable, 41,210 MB free; ...
     OK    keyring        keyring.backends.Windows.WinVaultKeyring: a key is stored for production
-    FAIL  api            cannot reach https://api.example.com: check the network, proxy and firewall (...)
+    FAIL  api            cannot reach https://api.example.com: its name is not found (DNS): ...
     SKIP  branch         needs the API
     ...
-    result: FAIL (1 of 6 failed: api)
+    result: FAIL (1 of 8 failed: api)
 
 Exit 0 when nothing failed, 1 otherwise. In training (``--demo``, or
 ``environment = training``) the checks run against the simulator in process, with
 no keyring and no network.
+
+After them, ``manager-pin`` says whether the kiosk has a manager PIN (never the hash):
+outside training mode it fails without IT's ``manager_pin_hash``, since Manager,
+cancels and discards are then refused; with ``environment = training`` the first
+person at Manager chooses it.
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ import logging
 
 import httpx
 
-from kiosk.core.selfcheck import Report, run_checks
+from kiosk.core.security.pin_hash import is_pin_hash
+from kiosk.core.selfcheck import Check, Report, Status, run_checks
 from kiosk.core.settings import layers as S
 from kiosk.core.settings.layers import Environment, SettingsError, load_settings
 from kiosk.core.settings.paths import KioskPaths
@@ -52,12 +59,41 @@ async def self_test(
             # A fresh seeded simulator, not the training database: the self-test
             # reads, it never changes what the trainees see.
             transport, _ = training_transport(None)
-    return await run_checks(
+    report = await run_checks(
         paths,
         training=training,
         transport=transport,
         training_key=training_key,
         require_file=not demo,
+    )
+    report.checks.append(check_manager_pin(paths))
+    return report
+
+
+def check_manager_pin(paths: KioskPaths) -> Check:
+    """Whether the kiosk has a manager PIN, by the rule its lock follows (the
+    ``environment`` setting, whatever ``--demo`` says)."""
+    try:
+        settings = load_settings(paths)
+    except SettingsError:
+        return Check("manager-pin", Status.SKIP, "needs valid settings")
+    if is_pin_hash(settings.get(S.MANAGER_PIN_HASH)):
+        if settings.is_locked(S.MANAGER_PIN_HASH):
+            return Check("manager-pin", Status.OK, "set by IT (manager_pin_hash), locked")
+        return Check(
+            "manager-pin",
+            Status.OK,
+            "set by IT (manager_pin_hash); a manager may change it on the kiosk "
+            "(add manager_pin_hash to [lock] locked to prevent it)",
+        )
+    if settings.get(S.ENVIRONMENT) is Environment.TRAINING:
+        return Check("manager-pin", Status.OK, "training: the first person at Manager chooses it")
+    return Check(
+        "manager-pin",
+        Status.FAIL,
+        "no manager PIN: Manager, cancels and discards are refused. Set one with "
+        "'loyalty-kiosk-cli reset-pin --new-pin' (administrator), or put the line "
+        "'loyalty-kiosk-cli hash-pin' prints under [kiosk]",
     )
 
 

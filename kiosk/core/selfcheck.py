@@ -5,16 +5,20 @@ prerequisite failed is skipped, saying which):
 
 1. ``settings``: the settings files are found and valid, and the environment has
    its base URL;
-2. ``keyring``: a secure keyring is usable and holds a key for that environment
+2. ``storage``: what the start needs on disk: the data, config and log folders exist
+   (or can be made) and this account can write them; the data folder's disk has at
+   least 50 MB free (else "disk full");
+3. ``keyring``: a secure keyring is usable and holds a key for that environment
    (skipped in training: the simulator needs no key);
-3. ``api``: the API answers and accepts the key (``GET /external/branch``);
-4. ``branch``: the bound branch is one of the key's merchant's branches;
-5. ``validation-qr``: the chosen validation QR is active, and of that branch;
-6. ``database``: the kiosk's SQLite file passes ``PRAGMA integrity_check``, and the
+4. ``api``: the API answers and accepts the key (``GET /external/branch``);
+5. ``branch``: the bound branch is one of the key's merchant's branches;
+6. ``validation-qr``: the chosen validation QR is active, and of that branch;
+7. ``database``: the kiosk's SQLite file passes ``PRAGMA integrity_check``, and the
    outbox has no dead-letter row and nothing pending for more than a day.
 
-No Qt here; nothing is written (the database is opened without creating it). The
-key never appears in a result: details go through the log redaction.
+No Qt here. Nothing is kept: ``storage`` writes a small file in each folder and deletes
+it (and makes a missing folder, as the start would); the database is opened without
+creating it. The key never appears in a result: details go through the log redaction.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from kiosk.core.security.secrets import KeyringUnavailable, load_api_key, usable
 from kiosk.core.settings import layers as S
 from kiosk.core.settings.layers import Environment, Settings, SettingsError, load_settings
 from kiosk.core.settings.paths import KioskPaths
+from kiosk.core.storage import MIN_FREE_BYTES, check_folder, free_bytes, megabytes
 
 QUICK_TIMEOUTS = Timeouts(default=10.0, operation=15.0, connect=5.0)
 NO_RETRY = RetryPolicy(delays=())
@@ -122,6 +127,8 @@ async def run_checks(
         Environment.TRAINING if training or settings is None else settings.get(S.ENVIRONMENT)
     )
     report = Report(environment.value, [settings_check])
+    storage_check = check_storage(paths)
+    report.checks.append(storage_check)
     base_url: str | None = None
     if settings is not None and settings_check.status is Status.OK:
         base_url = TRAINING_URL if environment is Environment.TRAINING else settings.base_url()
@@ -139,18 +146,20 @@ async def run_checks(
         report.checks += [Check(n, Status.SKIP, why) for n in ("api", "branch", "validation-qr")]
     else:
         report.checks += await check_api(settings, base_url, key, transport, training=training)
-    report.checks.append(check_database(paths.database))
+    database = paths.database_for(environment.value)  # training has its own file
+    report.checks.append(check_database(database, writable=storage_check.status is Status.OK))
     return report
 
 
 def check_settings(
     paths: KioskPaths, *, training: bool, require_file: bool = True
 ) -> tuple[Check, Settings | None]:
-    machine, overrides = paths.machine_settings, paths.overrides
+    overrides = paths.overrides
     try:
         settings = load_settings(paths)
     except SettingsError as error:
         return Check("settings", Status.FAIL, str(error)), None
+    machine = settings.machine_path or paths.machine_settings
     found = [str(p) for p in (machine, overrides) if p.exists()]
     if not found and require_file:
         return Check(
@@ -160,7 +169,10 @@ def check_settings(
             "without it the kiosk runs in training)",
         ), settings
     if settings.problems:
-        listed = "; ".join(f"{p.key}: {p.message} ({p.layer.value})" for p in settings.problems)
+        listed = "; ".join(
+            f"{p.key}: {p.message} ({p.layer.value}{f', line {p.line}' if p.line else ''})"
+            for p in settings.problems
+        )
         return Check("settings", Status.FAIL, f"ignored entries: {listed}"), settings
     environment = Environment.TRAINING if training else settings.get(S.ENVIRONMENT)
     try:
@@ -197,6 +209,8 @@ def check_keyring(environment: str, base_url: str, load_key: KeyLoader) -> tuple
 
 
 def _api_failure(error: ApiError, base_url: str) -> str:
+    if error.message.startswith("cannot reach "):  # the host and the likely cause already
+        return error.message
     hints = {
         ErrorKind.AUTH: "the key was refused: provision the key of this environment",
         ErrorKind.NETWORK: f"cannot reach {base_url}: check the network, proxy and firewall",
@@ -291,8 +305,40 @@ async def _qr(api: LoyaltyClient, qr_id: int | None, branch: Branch | None) -> C
     )
 
 
-def check_database(path: Path) -> Check:
+def check_storage(paths: KioskPaths) -> Check:
+    """The folders the start writes, and the free space of the data folder's disk."""
+    problems = [
+        found
+        for folder in (paths.data_dir, paths.config_dir, paths.log_dir)
+        if (found := check_folder(folder)) is not None
+    ]
+    free = free_bytes(paths.data_dir)
+    parts: list[str] = []
+    if any(p.disk_full for p in problems) or (free is not None and free < MIN_FREE_BYTES):
+        shown = megabytes(free) if free is not None else "no space"
+        parts.append(
+            f"disk full: {shown} free on the disk of {paths.data_dir} (the kiosk needs "
+            f"{megabytes(MIN_FREE_BYTES)}): free space on this disk; nothing queued is lost"
+        )
+    parts += [
+        f"{p.folder} is {p.why}: the kiosk cannot start; give {_user()} write access to it"
+        for p in problems
+        if not p.disk_full
+    ]
+    if parts:
+        return Check("storage", Status.FAIL, "; ".join(parts))
+    room = f", {megabytes(free)} free" if free is not None else ""
+    return Check(
+        "storage",
+        Status.OK,
+        f"{paths.data_dir} writable{room}; config and log folders writable",
+    )
+
+
+def check_database(path: Path, *, writable: bool = True) -> Check:
     if not path.exists():
+        if not writable:
+            return Check("database", Status.SKIP, f"{path} cannot be created: see storage")
         return Check("database", Status.OK, f"{path} not created yet (nothing queued)")
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=5.0)

@@ -12,6 +12,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind, Reason, Resource
 from kiosk.core.amounts import AmountError, AmountProblem
+from kiosk.core.storage import is_disk_full
 
 
 def _t(text: str) -> str:
@@ -20,6 +21,10 @@ def _t(text: str) -> str:
 
 GENERIC = QT_TRANSLATE_NOOP(
     "Messages", "Something went wrong. Try again; if it keeps happening, call a manager."
+)
+DISK_FULL = QT_TRANSLATE_NOOP(
+    "Messages",
+    "Disk full: nothing was saved or sent. Call IT to free space on this kiosk, then try again.",
 )
 AMBIGUOUS = QT_TRANSLATE_NOOP(
     "Messages",
@@ -190,6 +195,8 @@ def error_text(error: BaseException) -> str:
     """One or two sentences for the counter, translated."""
     if isinstance(error, AmountError):
         return amount_text(error)
+    if is_disk_full(error):  # the kiosk's own disk, not the service: IT frees space
+        return _t(DISK_FULL)
     if not isinstance(error, ApiError):
         return _t(GENERIC)
     if isinstance(error, AmbiguousOutcome):

@@ -5,13 +5,19 @@
 - ``memory_keyring``: an in-memory keyring backend set explicitly with
   ``keyring.set_keyring`` (restored after the test): provision and the self-test
   use the real ``kiosk.core.security.secrets`` code on it;
-- ``write_ini(paths, text)``: the machine-wide file as the installer writes it.
+- ``write_ini(paths, text)``: the machine-wide file as the installer writes it;
+- ``read_only_folder(tmp_path)``: a folder this account cannot write (a chmod'ed one;
+  as root, whom no mode stops, sysfs), or the test is skipped.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import tempfile
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import keyring
 import pytest
@@ -68,3 +74,30 @@ def home(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[KioskPat
 def write_ini(paths: KioskPaths, text: str) -> None:
     paths.machine_settings.parent.mkdir(parents=True, exist_ok=True)
     paths.machine_settings.write_text(text, encoding="utf-8")
+
+
+def _writable(folder: Path) -> bool:
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return True
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def read_only_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder that exists and that this account cannot write into."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        if not _writable(folder):
+            yield folder
+            return
+        sysfs = Path("/sys/kernel")  # root ignores modes; sysfs refuses new files to all
+        if os.name == "posix" and sysfs.is_dir() and not _writable(sysfs):
+            yield sysfs
+            return
+        pytest.skip("no folder this account cannot write")
+    finally:
+        folder.chmod(0o755)

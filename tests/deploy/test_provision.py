@@ -77,15 +77,18 @@ def test_key_file_is_deleted_after_reading(
     assert not key_file.exists()
     assert stored(memory_keyring, "production", sim_url) == MAIN_KEY
     assert load_settings(home).get(S.BRANCH_ID) == 3  # bound in the manager's overrides
-    assert MAIN_KEY not in everything_shown(capsys, home)
+    shown = everything_shown(capsys, home)
+    assert MAIN_KEY not in shown
+    assert f"the key file {key_file} was deleted" in shown
 
 
 @pytest.mark.parametrize("content", ["", "two\nlines-of-keys\n", "has a space in it"])
-def test_a_key_file_without_one_key_is_refused_and_still_deleted(
+def test_a_key_file_without_one_key_is_refused_and_kept(
     home: KioskPaths,
     sim_url: str,
     memory_keyring: MemoryKeyring,
     monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
     content: str,
     expect_log: ExpectLog,
@@ -95,8 +98,9 @@ def test_a_key_file_without_one_key_is_refused_and_still_deleted(
     key_file = tmp_path / "kiosk.key"
     key_file.write_text(content, encoding="utf-8")
     assert provision(monkeypatch, ["--key-file", str(key_file)]) == EXIT_USAGE
-    assert not key_file.exists()
+    assert key_file.read_text(encoding="utf-8") == content  # nothing stored: nothing deleted
     assert memory_keyring.entries == {}
+    assert f"the key file {key_file} was kept" in capsys.readouterr().err
 
 
 def test_a_refused_key_fails_and_stores_nothing(

@@ -14,12 +14,14 @@ import pytest
 from kiosk.__main__ import main
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK
 from kiosk.core.db import MIGRATIONS, open_database
+from kiosk.core.security.pin_hash import ScryptParams, hash_pin
 from kiosk.core.security.secrets import SERVICE, entry_name
 from kiosk.core.settings.paths import KioskPaths
 from tests.conftest import MAIN_KEY
 from tests.deploy.conftest import ExpectLog, MemoryKeyring, write_ini
 
 pytestmark = pytest.mark.usefixtures("home")
+PIN_HASH = hash_pin("5820", ScryptParams(n=2**4, r=1, p=1))
 LINE = re.compile(r"^(OK|FAIL|SKIP)\s+(\S+)\s+(.*)$")
 
 
@@ -29,13 +31,26 @@ def self_test(
     code = main([*argv, "--self-test"])
     out = capsys.readouterr().out
     checks = {m[2]: (m[1], m[3]) for m in map(LINE.match, out.splitlines()) if m}
-    assert list(checks) == ["settings", "keyring", "api", "branch", "validation-qr", "database"]
+    assert list(checks) == [
+        "settings",
+        "storage",
+        "keyring",
+        "api",
+        "branch",
+        "validation-qr",
+        "database",
+        "manager-pin",
+    ]
     assert out.rstrip().splitlines()[-1].startswith("result: OK" if code == 0 else "result: FAIL")
     return code, checks
 
 
-def production(paths: KioskPaths, url: str, extra: str = "") -> None:
-    write_ini(paths, f"[connection]\nenvironment = production\nproduction_url = {url}\n{extra}")
+def production(paths: KioskPaths, url: str, extra: str = "", *, pin: bool = True) -> None:
+    """A production kiosk; with IT's manager PIN unless ``pin`` is False."""
+    kiosk = f"\n[kiosk]\nmanager_pin_hash = {PIN_HASH}\n" if pin else ""
+    write_ini(
+        paths, f"[connection]\nenvironment = production\nproduction_url = {url}\n{extra}{kiosk}"
+    )
 
 
 def store(backend: MemoryKeyring, url: str, key: str = MAIN_KEY) -> None:
@@ -164,7 +179,7 @@ def test_settings_problems_fail(
 
 
 def add_row(paths: KioskPaths, state: str, created_at: float) -> None:
-    conn = open_database(paths.database)
+    conn = open_database(paths.training_database)  # --demo checks training's own file
     conn.execute(
         "INSERT INTO outbox_rows (kind, external_id, body, state, created_at, next_attempt_at,"
         " environment, base_url, key_fingerprint, branch_id) VALUES"
@@ -185,7 +200,7 @@ def test_outbox_counts_and_health(
     assert code == EXIT_OK
     assert checks["database"] == (
         "OK",
-        f"kiosk.sqlite3 integrity ok, schema v{MIGRATIONS[-1].version}; outbox: 1 pending, 0 dead-letter",
+        f"kiosk-training.sqlite3 integrity ok, schema v{MIGRATIONS[-1].version}; outbox: 1 pending, 0 dead-letter",
     )
     add_row(home, "dead", time.time())
     code, checks = self_test(capsys, "--demo")
@@ -212,8 +227,60 @@ def test_a_damaged_database_fails(
     expect_log: ExpectLog,
 ) -> None:
     expect_log("self-test failed")
-    home.database.parent.mkdir(parents=True)
-    home.database.write_bytes(b"SQLite format 3\x00" + b"\x13" * 4096)
+    home.training_database.parent.mkdir(parents=True)
+    home.training_database.write_bytes(b"SQLite format 3\x00" + b"\x13" * 4096)
     code, checks = self_test(capsys, "--demo")
     assert code == EXIT_FAILED
     assert checks["database"][0] == "FAIL"
+
+
+def test_production_without_its_pin_fails_and_says_how_to_set_one(
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
+) -> None:
+    expect_log("self-test failed")
+    production(home, sim_url, "branch_id = 3\n", pin=False)
+    store(memory_keyring, sim_url)
+    code, checks = self_test(capsys)
+    assert code == EXIT_FAILED
+    status, says = checks["manager-pin"]
+    assert status == "FAIL"
+    assert "Manager, cancels and discards are refused" in says
+    assert "reset-pin --new-pin" in says
+    assert [name for name, (s, _) in checks.items() if s == "FAIL"] == ["manager-pin"]
+
+
+def test_the_pin_check_tells_a_locked_pin_and_training(
+    home: KioskPaths, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert self_test(capsys, "--demo")[1]["manager-pin"] == (
+        "OK",
+        "training: the first person at Manager chooses it",
+    )
+    write_ini(home, f"[kiosk]\nmanager_pin_hash = {PIN_HASH}\n[lock]\nlocked = manager_pin_hash\n")
+    status, says = self_test(capsys, "--demo")[1]["manager-pin"]
+    assert (status, says) == ("OK", "set by IT (manager_pin_hash), locked")
+    assert PIN_HASH not in says
+
+
+def test_production_checks_its_own_database_not_trainings(
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
+) -> None:
+    expect_log("self-test failed")
+    home.training_database.parent.mkdir(parents=True)
+    home.training_database.write_bytes(b"SQLite format 3\x00" + b"\x13" * 4096)
+    open_database(home.database).close()
+    production(home, sim_url, "branch_id = 3\n")
+    store(memory_keyring, sim_url)
+    code, checks = self_test(capsys)
+    assert checks["database"][0] == "OK"
+    assert checks["database"][1].startswith("kiosk.sqlite3 integrity ok")
+    assert code == EXIT_OK
+    assert self_test(capsys, "--demo")[1]["database"][0] == "FAIL"  # training's own file

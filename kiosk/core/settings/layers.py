@@ -11,6 +11,13 @@ the file format are in ``docs/settings.md``.
 The API key is never a setting: it lives in the OS keyring. A settings file
 that holds anything looking like one is refused (``SecretInSettingsError``)
 with a warning naming the entry to remove, never its value.
+
+What the start cannot do without is an error naming the file and the line, never a
+silent default: an ``environment`` in the machine-wide file that is not production,
+qa or training (``InvalidSettingError`` at load: falling back to training would let
+the first person at the screen choose the PIN), and a base URL that was ignored as
+invalid (``base_url`` says why, not "not set"). On a machine IT set up, the
+variables that move the machine-wide file do not move it (``machine_file``).
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from kiosk.core.settings.files import SecretInSettingsError as SecretInSettingsE
 from kiosk.core.settings.files import SettingLockedError as SettingLockedError
 from kiosk.core.settings.files import SettingsError as SettingsError
 from kiosk.core.settings.files import SettingsValidationError as SettingsValidationError
-from kiosk.core.settings.paths import KioskPaths
+from kiosk.core.settings.paths import KioskPaths, machine_settings_path
 from kiosk.core.settings.values import Environment as Environment
 from kiosk.core.settings.values import Language as Language
 from kiosk.core.settings.values import OnScreenKeyboard as OnScreenKeyboard
@@ -231,6 +238,7 @@ class SettingProblem:
     layer: Layer
     key: str
     message: str
+    line: int | None = None  # in the machine-wide file
 
 
 def _setting(key: str | Setting[Any]) -> Setting[Any]:
@@ -260,8 +268,13 @@ class Settings:
         *,
         overrides_path: Path | None = None,
         problems: list[SettingProblem] | None = None,
+        machine_path: Path | None = None,
+        machine_lines: Mapping[str, int] | None = None,
     ) -> None:
         self.problems: list[SettingProblem] = list(problems or [])
+        self.machine_path = machine_path  # the machine-wide file read (None: in memory)
+        self._lines = dict(machine_lines or {})
+        self._refused: dict[str, tuple[Layer, str]] = {}  # key -> the first invalid value's why
         self._machine = self._validated(machine or {}, Layer.MACHINE)
         locked = set(cast(tuple[str, ...], self._machine.get(LOCKED_KEYS.key, ())))
         self._all_locked = ALL_KEYS in locked
@@ -280,18 +293,31 @@ class Settings:
     def load(cls, machine_file: Path | None, overrides_file: Path | None) -> Settings:
         """Read both files (a missing file is an empty layer)."""
         problems: list[SettingProblem] = []
-        machine: dict[str, object] = {}
+        found = files.MachineFile()
         if machine_file is not None:
-            machine, unknown = files.read_machine_file(machine_file, SETTINGS_SECTIONS)
-            problems += [SettingProblem(Layer.MACHINE, key, why) for key, why in unknown]
+            found = files.read_machine_file(machine_file, SETTINGS_SECTIONS)
+            problems += [SettingProblem(Layer.MACHINE, key, why) for key, why in found.ignored]
         overrides: dict[str, object] = {}
         if overrides_file is not None:
             overrides = files.read_overrides_file(overrides_file)
-        return cls(machine, overrides, overrides_path=overrides_file, problems=problems)
+        return cls(
+            found.values,
+            overrides,
+            overrides_path=overrides_file,
+            problems=problems,
+            machine_path=machine_file,
+            machine_lines=found.lines,
+        )
 
     def _problem(self, layer: Layer, key: str, message: str) -> None:
-        _log.warning("settings (%s): %s: %s", layer.value, key, message)
-        self.problems.append(SettingProblem(layer, key, message))
+        line = self._lines.get(key) if layer is Layer.MACHINE else None
+        at = f" (line {line})" if line is not None else ""
+        _log.warning("settings (%s): %s: %s%s", layer.value, key, message, at)
+        self.problems.append(SettingProblem(layer, key, message, line))
+
+    def line_of(self, key: str) -> int | None:
+        """The line of ``key`` in the machine-wide file (None: not there)."""
+        return self._lines.get(key)
 
     def _validated(self, raw: Mapping[str, object], layer: Layer) -> dict[str, object]:
         values: dict[str, object] = {}
@@ -305,6 +331,15 @@ class Settings:
                 try:
                     values[key] = setting.parse(value)
                 except ValueError as error:
+                    if layer is Layer.MACHINE and setting is ENVIRONMENT:
+                        # Never a silent training kiosk: IT meant production or qa.
+                        raise InvalidSettingError(
+                            key,
+                            str(error),
+                            path=self.machine_path,
+                            line=self._lines.get(key),
+                        ) from None
+                    self._refused.setdefault(key, (layer, str(error)))
                     self._problem(layer, key, f"{error}; ignored")
         return values
 
@@ -340,7 +375,17 @@ class Settings:
         setting = PRODUCTION_URL if environment is Environment.PRODUCTION else QA_URL
         value = self.get(setting)
         if value is None:
-            raise InvalidSettingError(setting.key, f"not set, and {environment} needs it")
+            refused = self._refused.get(setting.key)
+            if refused is not None:  # set, but ignored: say why, not "not set"
+                layer, why = refused
+                path = self.machine_path if layer is Layer.MACHINE else self._overrides_path
+                line = self._lines.get(setting.key) if layer is Layer.MACHINE else None
+                raise InvalidSettingError(
+                    setting.key, f"{why}; {environment} needs it", path=path, line=line
+                )
+            raise InvalidSettingError(
+                setting.key, f"not set, and {environment} needs it", path=self.machine_path
+            )
         return value
 
     def set_override(self, key: str | Setting[Any], value: object) -> None:
@@ -391,4 +436,29 @@ SETTINGS_SECTIONS: dict[str, str] = {key: s.section for key, s in SETTINGS.items
 
 def load_settings(paths: KioskPaths) -> Settings:
     """The kiosk's settings from its machine-wide file and the manager's overrides."""
-    return Settings.load(paths.machine_settings, paths.overrides)
+    return Settings.load(machine_file(paths), paths.overrides)
+
+
+def machine_file(paths: KioskPaths) -> Path:
+    """The machine-wide file to read: ``paths.machine_settings``, except on a machine
+    IT set up for real credits.
+
+    ``LOYALTY_KIOSK_HOME`` and ``LOYALTY_KIOSK_MACHINE_SETTINGS`` move the file (tests,
+    demos, portable runs), and any account may set them for itself. When the file at
+    its fixed place exists and does not choose training (production, qa, or a file
+    that cannot be read), that file is read wherever the variables point: a cashier's
+    own kiosk.ini never replaces IT's locks, PIN hash or environment."""
+    fixed = machine_settings_path()
+    moved = paths.machine_settings
+    if moved == fixed:
+        return moved
+    environment = files.machine_environment(fixed)
+    if environment is None or environment in ("", Environment.TRAINING.value):
+        return moved
+    _log.warning(
+        "settings: %s is IT's file for %s; the variables that point to %s are ignored",
+        fixed,
+        environment if environment != "?" else "this kiosk",
+        moved,
+    )
+    return fixed

@@ -24,6 +24,7 @@ from kiosk.api.errors import ApiError
 from kiosk.api.models.clients import Client
 from kiosk.core.amounts import AmountError
 from kiosk.core.session import CounterSession
+from kiosk.core.storage import is_disk_full
 from kiosk.ui.messages import error_text
 from kiosk.ui.tasks import ScreenTasks
 from kiosk.ui.widgets.banner import Banner, BannerSlot
@@ -125,6 +126,8 @@ class Screen(QWidget):
     def show_error(self, error: BaseException) -> None:
         if isinstance(error, ApiError):
             log.warning("%s: %s", self.key, error)
+        elif is_disk_full(error):  # the cashier reads "Disk full"; IT frees space
+            log.error("%s: disk full, nothing saved: %s", self.key, error)
         elif not isinstance(error, AmountError):
             log.error("%s: unexpected failure", self.key, exc_info=error)
         self.banner.show_error(error_text(error))
