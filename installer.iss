@@ -11,7 +11,9 @@
 ;
 ; Parameters are written into the machine-wide settings file the app reads
 ; ({commonappdata}\LoyaltyKiosk\kiosk.ini, docs\settings.md); a parameter not given
-; leaves its key as it is, so an upgrade without parameters keeps the settings.
+; leaves its key as it is, so an upgrade without parameters keeps the settings. Every
+; install writes the file (a header alone when nothing is set yet), then gives its
+; folder the ACL of docs\deploy.md: Administrators and SYSTEM full control, Users read.
 ; The installer never handles the API key: "loyalty-kiosk-cli provision" stores it in
 ; the keyring of the account the kiosk runs under.
 ; tests\deploy\test_installer_script.py and test_installer_spec.py check this script
@@ -107,7 +109,10 @@ Name: "autostart"; Description: "{cm:AutostartTask}"; Flags: unchecked
 
 [Dirs]
 ; The machine-wide settings folder: kept on uninstall (it is IT's configuration).
-Name: "{commonappdata}\{#DataFolder}"; Flags: uninsneveruninstall
+; Permissions: only adds entries to what the folder inherits from ProgramData, where
+; Users may create files and then own them: [Code] (LockDataFolder) replaces the whole
+; ACL with these three entries, inheritance from ProgramData cut, after every install.
+Name: "{commonappdata}\{#DataFolder}"; Permissions: admins-full system-full users-readexec; Flags: uninsneveruninstall
 
 [InstallDelete]
 ; An upgrade leaves no module of the previous version behind.
@@ -143,6 +148,14 @@ const
   ShutdownNotRunning = 3;
   ShutdownArgs = '--shutdown --all-users --wait 30';
   MutexWaitSeconds = 30;
+  { The data folder's ACL, by well-known SID (the group names change with Windows'
+    language): Administrators and SYSTEM full control, Users read and execute, for the
+    folder and all it holds. }
+  SidAdmins = '*S-1-5-32-544';
+  DataFolderAcl = '*S-1-5-32-544:(OI)(CI)F *S-1-5-18:(OI)(CI)F *S-1-5-32-545:(OI)(CI)RX';
+  IniHeader = '; Loyalty Kiosk: the machine-wide settings (docs\settings.md in the install folder).'
+    + #13#10 + '; Written by Setup and IT; users can read it, only administrators change it.'
+    + #13#10;
 
 var
   KioskWasRunning: Boolean;
@@ -303,11 +316,57 @@ begin
     Log(Format('kiosk.ini: could not write [%s] %s', [Section, Key]));
 end;
 
+{ icacls with Args, its output and exit code in Setup's log; True when it exited 0. }
+function Icacls(const Args: String): Boolean;
+var
+  Code: Integer;
+begin
+  Code := -1;
+  if not ExecAndLogOutput(ExpandConstant('{sys}\icacls.exe'), Args, '', SW_HIDE,
+    ewWaitUntilTerminated, Code, nil) then
+    Log(Format('Data folder ACL: icacls %s: could not run (error %d)', [Args, Code]))
+  else
+    Log(Format('Data folder ACL: icacls %s: exit code %d', [Args, Code]));
+  Result := Code = 0;
+end;
+
+{ The data folder's ACL, after kiosk.ini is written ([Dirs] Permissions: can only add to
+  what ProgramData passes on). First the folder and everything in it (kiosk.ini included)
+  owned by Administrators: an owner may always rewrite its ACL, so a file a user planted
+  before the install must change hands. Then every entry of their own removed (/reset:
+  they inherit the folder's). Last, the folder's entries replaced by the three of
+  DataFolderAcl and the inheritance from ProgramData cut (/inheritance:r: no Users
+  "create files", no CREATOR OWNER). A failure is logged, not fatal: IT checks the ACL
+  on the first machine as docs\deploy.md says. }
+procedure LockDataFolder();
+var
+  Dir: String;
+  Owned, Cleared, Replaced: Boolean;
+begin
+  Dir := '"' + ExpandConstant('{commonappdata}\{#DataFolder}') + '"';
+  Owned := Icacls(Dir + ' /setowner ' + SidAdmins + ' /T /C /Q');
+  Cleared := Icacls(Dir + ' /reset /T /C /Q');
+  Replaced := Icacls(Dir + ' /inheritance:r /grant:r ' + DataFolderAcl + ' /C /Q');
+  if Owned and Cleared and Replaced then
+    Log('Data folder ACL: set (Administrators and SYSTEM full control, Users read)')
+  else
+    Log('Data folder ACL: NOT fully set (see the icacls lines above and docs\deploy.md)');
+end;
+
 procedure WriteSettings();
 var
   V: String;
 begin
   ForceDirectories(ExtractFileDir(IniPath()));
+  { Always a kiosk.ini, written by Setup: the parameters below edit it in place, so a
+    file IT wrote keeps every key no parameter names. }
+  if not FileExists(IniPath()) then
+  begin
+    if SaveStringToFile(IniPath(), IniHeader, False) then
+      Log('kiosk.ini: created')
+    else
+      Log('kiosk.ini: could not create ' + IniPath());
+  end;
   WriteParam('ENV', 'connection', 'environment', False);
   WriteParam('BASEURL', 'connection', 'production_url', False);
   WriteParam('QAURL', 'connection', 'qa_url', False);
@@ -367,6 +426,7 @@ begin
   if CurStep <> ssPostInstall then
     Exit;
   WriteSettings();
+  LockDataFolder();
   if not WantAutostart() then
     DeleteFile(ExpandConstant('{commonstartup}\{#AppName}.lnk'));
   if KioskWasRunning then

@@ -8,8 +8,11 @@ S is this version's setup, N the next version's (same script, another AppVersion
 the bundle folder they were compiled from (its file list is what must be installed).
 After every step it checks Setup's exit code and log, C:\\ProgramData\\LoyaltyKiosk\\kiosk.ini,
 the Start-menu and Startup shortcuts, the files in the install folder and the
-uninstall entry that IT's detection rule reads (docs/deploy.md). Standard library only;
-exit code 0 when every step passed, 1 otherwise.
+uninstall entry that IT's detection rule reads (docs/deploy.md). After every install it
+checks the data folder's ACL step: on Windows the ACL itself (owner, entries, no
+inheritance from ProgramData, read with Get-Acl); under Wine, whose icacls.exe is a
+stub that changes nothing, only the icacls calls in Setup's log (it says so). Standard
+library only; exit code 0 when every step passed, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -44,12 +47,45 @@ SHUTDOWN_CALL = re.compile(
     r"loyalty-kiosk-cli\.exe --shutdown --all-users --wait 30: exit code (-?\d+)"
 )
 INSTALLED_TOO = {"docs/deploy.md", "docs/settings.md", "unins000.exe", "unins000.dat"}
+# The data folder's ACL (installer.iss, LockDataFolder; docs/deploy.md): after kiosk.ini
+# is written, Setup makes these icacls calls in this order, each exiting 0. Well-known
+# SIDs: 544 Administrators, 18 SYSTEM, 545 Users.
+ACL_CALLS = [
+    f'"{DATA}" /setowner *S-1-5-32-544 /T /C /Q',
+    f'"{DATA}" /reset /T /C /Q',
+    f'"{DATA}" /inheritance:r /grant:r *S-1-5-32-544:(OI)(CI)F *S-1-5-18:(OI)(CI)F'
+    " *S-1-5-32-545:(OI)(CI)RX /C /Q",
+]
+ACL_SET = "Data folder ACL: set ("
+DIRS_GRANT = f"Setting permissions on directory: {DATA}"  # [Dirs] Permissions, Inno's line
+DIRS_FAILED = "Failed to set permissions on directory"
+# The ACL that must result (SDDL as Get-Acl gives it): the folder owned by Administrators,
+# protected (nothing inherited from ProgramData), with exactly these entries; kiosk.ini
+# owned by Administrators, with only what it inherits from the folder.
+FULL, READ_EXECUTE = 0x1F01FF, 0x1200A9
+FOLDER_ACL = {
+    ("A", "CI OI", FULL, "BA"),
+    ("A", "CI OI", FULL, "SY"),
+    ("A", "CI OI", READ_EXECUTE, "BU"),
+}
+FILE_ACL = {("A", "ID", FULL, "BA"), ("A", "ID", FULL, "SY"), ("A", "ID", READ_EXECUTE, "BU")}
+SID_ALIASES = {"S-1-5-32-544": "BA", "S-1-5-18": "SY", "S-1-5-32-545": "BU"}
+RIGHT_ALIASES = {"FA": FULL, "FR": 0x120089, "FX": 0x1200A0, "FW": 0x120116}
+WINE_BLIND = (
+    "not verified under Wine: the data folder's resulting ACL and owners (Wine's"
+    " icacls.exe is a stub that changes nothing) and Inno's [Dirs] Permissions (its 64-bit"
+    " helper does not run under Wine: 'Failed to set permissions on directory (31)');"
+    " checked instead: the icacls calls, their order after the kiosk.ini write and their"
+    " exit codes in Setup's log. On Windows this check reads the ACL (Get-Acl)."
+)
 QUIET = ["/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART"]
 TIMEOUT = 300  # seconds for one Setup run
 
 
 class Machine:
     """Where the setups run: this Windows machine, or a Wine prefix (subclass)."""
+
+    reads_acl = True  # the ACLs Setup sets are real and readable here
 
     def local(self, windows_path: str) -> Path:
         return Path(windows_path)
@@ -72,6 +108,16 @@ class Machine:
         except OSError:
             return None
 
+    def sddl(self, windows_path: str) -> str | None:
+        """The security descriptor of a file or folder in SDDL (None: unreadable)."""
+        script = f"(Get-Acl -LiteralPath '{windows_path}').Sddl"
+        command = ["powershell", "-NoProfile", "-NonInteractive", "-Command", script]
+        out = subprocess.run(  # noqa: S603
+            command, capture_output=True, text=True, timeout=120, check=False
+        )
+        sddl = out.stdout.strip()
+        return sddl if out.returncode == 0 and sddl else None
+
     def settle(self, app_id: str) -> None:
         """The uninstaller goes on in a copy of itself: wait until its entry is gone."""
         for _ in range(120):
@@ -84,6 +130,8 @@ class Machine:
 
 
 class Wine(Machine):
+    reads_acl = False  # see WINE_BLIND
+
     def __init__(self, prefix: Path, wine_run: Path) -> None:
         self.prefix, self.wine_run = prefix, wine_run
 
@@ -132,6 +180,24 @@ def unescape(text: str) -> str:
         lambda m: chr(int(m.group(1), 16)) if m.group(1) else m.group(2),
         text,
     )
+
+
+def parse_sddl(sddl: str) -> tuple[str, bool, set[tuple[str, str, int, str]]]:
+    """(owner, DACL protected, entries) of an SDDL string; each entry is (type, flags as
+    sorted two-letter codes, access mask, SID as its alias when it has one)."""
+
+    def sid(text: str) -> str:
+        return SID_ALIASES.get(text, text)
+
+    owner = re.search(r"O:(.*?)(?:[GDS]:|$)", sddl)
+    dacl = re.search(r"D:([A-Z]*)((?:\([^)]*\))*)", sddl)
+    entries: set[tuple[str, str, int, str]] = set()
+    for ace in re.findall(r"\(([^)]*)\)", dacl.group(2) if dacl else ""):
+        kind, flags, rights, _, _, who = (ace.split(";") + [""] * 6)[:6]
+        mask = RIGHT_ALIASES[rights] if rights in RIGHT_ALIASES else int(rights or "0", 16)
+        codes = " ".join(sorted(flags[i : i + 2] for i in range(0, len(flags), 2)))
+        entries.add((kind, codes, mask, sid(who)))
+    return sid(owner.group(1)) if owner else "", bool(dacl and "P" in dacl.group(1)), entries
 
 
 Ini = dict[str, dict[str, str]]
@@ -267,6 +333,39 @@ class Check:
         self.expect(files == wanted, f"install folder: missing {missing}, extra {extra}")
         self.same("the uninstall entry's DisplayVersion", self.version(), after.version)
 
+    def data_folder_locked(self, log: str) -> None:
+        """kiosk.ini written first, then the data folder's ACL set (issue 17, item 11)."""
+        lines = log.splitlines()
+
+        def first(text: str) -> int | None:
+            return next((i for i, line in enumerate(lines) if text in line), None)
+
+        calls = [first(f"Data folder ACL: icacls {args}: exit code 0") for args in ACL_CALLS]
+        for args, at in zip(ACL_CALLS, calls, strict=True):
+            self.expect(at is not None, f"icacls {args}: not called, or did not exit 0")
+        found = [at for at in calls if at is not None]
+        self.expect(found == sorted(found), "the icacls calls are out of order")
+        self.expect(first(ACL_SET) is not None, f"the log does not say '{ACL_SET}...'")
+        writes = [i for i, line in enumerate(lines) if re.search(r"\skiosk\.ini: ", line)]
+        if found and writes:
+            self.expect(max(writes) < found[0], "kiosk.ini was written after the ACL step")
+        self.expect(first(DIRS_GRANT) is not None, "[Dirs] Permissions: not applied")
+        if not self.m.reads_acl:
+            return
+        self.expect(first(DIRS_FAILED) is None, "[Dirs] Permissions: failed (see the log)")
+        for what, path, acl, protected in (
+            ("the data folder", DATA, FOLDER_ACL, True),
+            ("kiosk.ini", INI, FILE_ACL, False),
+        ):
+            sddl = self.m.sddl(path)
+            if sddl is None:
+                self.problems.append(f"the ACL of {path} cannot be read")
+                continue
+            owner, is_protected, entries = parse_sddl(sddl)
+            self.same(f"{what}'s owner", owner, "BA")
+            self.same(f"{what}'s inheritance cut", is_protected, protected)
+            self.same(f"{what}'s ACL ({sddl})", sorted(entries), sorted(acl))
+
     def closed_and_started_again(self, log: str) -> None:
         """An upgrade asks the installed kiosk to close; one that was closed is started again."""
         call = SHUTDOWN_CALL.search(log)
@@ -290,6 +389,7 @@ class Check:
 
         def checks(log: str) -> None:
             self.installed(after)
+            self.data_folder_locked(log)
             if after.upgrade:
                 self.closed_and_started_again(log)
 
@@ -302,6 +402,7 @@ class Check:
             said = f"Parameter refused: {message}"
             self.expect(said in log, f"the log does not say '{said}'")
             self.expect(self.snapshot() == before, "something changed although it refused")
+            self.expect("Data folder ACL" not in log, "the ACL step ran although it refused")
 
         self.step("refuse a bad parameter", exe, args, 1, checks)
 
@@ -379,7 +480,18 @@ class Check:
             self.expect(not user_data.parent.exists(), f"{user_data.parent} is still there")
 
         self.step("uninstall /PURGE=1", uninstaller, [*QUIET[:2], "/PURGE=1"], 0, purged)
+        # Issue 17, item 11: no parameter on a clean machine still writes kiosk.ini (no
+        # setting in it), so that no user can create it first and own it.
+        self.install(
+            "install on a clean machine, no parameter",
+            self.setup,
+            [],
+            After({}, None, False, version, False),
+        )
+        self.step("uninstall /PURGE=1 again", uninstaller, [*QUIET[:2], "/PURGE=1"], 0, purged)
         print(f"installer: {self.passed} passed, {self.failed} failed")
+        if not self.m.reads_acl:
+            print(f"installer: {WINE_BLIND}")
         return 1 if self.failed else 0
 
 

@@ -6,7 +6,12 @@
   (``CheckParameters`` for Setup, ``InitializeUninstall`` for the uninstaller) reads it
   and has a refusal naming it (``'/NAME= must be ...'``);
 - every file ``build/kiosk.spec`` produces (each EXE's name, the COLLECT folder and its
-  contents folder) is installed by [Files], from the folder installer.iss compiles from.
+  contents folder) is installed by [Files], from the folder installer.iss compiles from;
+- the data folder (``{commonappdata}\\LoyaltyKiosk``, where kiosk.ini lives) gets its ACL
+  (issue 17, item 11): its [Dirs] entry grants Administrators and SYSTEM full control and
+  Users read, and after every install, once kiosk.ini is written (always, a header alone
+  when no parameter sets anything), [Code] runs icacls to make those three the only
+  entries (owner Administrators, each file's own entries reset, inheritance cut).
 
 ``problems(iss, doc, spec)`` lists what is wrong; the negative tests break copies of
 the three files in a temporary folder and check that each break is reported.
@@ -34,6 +39,11 @@ INNO_SWITCHES = {
 }  # fmt: skip
 KNOWN = {"ENV", "BASEURL", "QAURL", "BRANCH", "KIOSKMODE", "AUTOSTART", "LANG", "PURGE"}
 FIRST = ("CheckParameters", "InitializeUninstall")  # run before anything is changed
+# The data folder's ACL: [Dirs] Permissions (added to the inherited entries), then icacls
+# (by well-known SID: 544 Administrators, 18 SYSTEM, 545 Users) for the whole ACL.
+DIRS_PERMISSIONS = {"admins-full", "system-full", "users-readexec"}
+ACL_GRANTS = "*S-1-5-32-544:(OI)(CI)F *S-1-5-18:(OI)(CI)F *S-1-5-32-545:(OI)(CI)RX"
+ACL_STEPS = ("' /setowner '", "' /reset /T /C /Q'", "' /inheritance:r /grant:r '")
 
 
 def load_layout() -> ModuleType:
@@ -178,10 +188,63 @@ def file_problems(iss: str, spec: str, layout: ModuleType) -> list[str]:
     return problems
 
 
+def data_folder() -> str:
+    """The settings file's folder as installer.iss names it (the app's machine-wide file)."""
+    from kiosk.core.settings.paths import machine_settings_path
+
+    path = PureWindowsPath(machine_settings_path({"PROGRAMDATA": "C:\\ProgramData"}, "win32"))
+    return "{commonappdata}\\" + path.parent.name
+
+
+def acl_problems(iss: str) -> list[str]:
+    """The data folder's ACL: [Dirs] Permissions, kiosk.ini always written, then icacls."""
+    problems: list[str] = []
+    sections = iss_sections(iss)
+    folder = data_folder()
+    dirs = [e for e in entries(sections.get("Dirs", "")) if e.get("Name") == folder]
+    if not dirs:
+        problems.append(f"[Dirs] no longer creates {folder}")
+    for entry in dirs:
+        granted = set(entry.get("Permissions", "").split())
+        if granted != DIRS_PERMISSIONS:
+            problems.append(
+                f"[Dirs] {folder}: Permissions {sorted(granted)}, not {sorted(DIRS_PERMISSIONS)}"
+            )
+        if "uninsneveruninstall" not in entry.get("Flags", "").split():
+            problems.append(f"[Dirs] {folder}: not kept on uninstall (uninsneveruninstall)")
+    code = sections["Code"]
+    routines = pascal_routines(code)
+    if f"'{ACL_GRANTS}'" not in code:
+        problems.append(f"[Code] never grants {ACL_GRANTS} (the data folder's whole ACL)")
+    if "ExpandConstant('{sys}\\icacls.exe')" not in code:
+        problems.append("[Code] never runs {sys}\\icacls.exe")
+    steps = [
+        name
+        for name, body in routines.items()
+        if f"ExpandConstant('{folder}')" in body and all(step in body for step in ACL_STEPS)
+    ]
+    if not steps:
+        problems.append(
+            f"the ACL step is gone: no routine runs icacls {' '.join(ACL_STEPS)} on {folder}"
+        )
+    after_install = routines.get("CurStepChanged", "")
+    written = after_install.find("WriteSettings();")
+    locked = [after_install.find(f"{name}();") for name in steps]
+    if written < 0 or not any(at > written for at in locked):
+        problems.append("CurStepChanged does not run the ACL step after WriteSettings")
+    settings = routines.get("WriteSettings", "")
+    if not re.search(
+        r"if not FileExists\(IniPath\(\)\) then\s+begin\s+if SaveStringToFile\(", settings
+    ):
+        problems.append("WriteSettings does not write kiosk.ini when no parameter sets anything")
+    return problems
+
+
 def problems(iss: Path, doc: Path, spec: Path) -> list[str]:
     layout = load_layout()
     iss_text = iss.read_text(encoding="utf-8-sig")
     found = parameter_problems(iss_text, doc.read_text(encoding="utf-8"))
+    found += acl_problems(iss_text)
     return found + file_problems(iss_text, spec.read_text(encoding="utf-8"), layout)
 
 
@@ -238,6 +301,32 @@ def broken(tmp_path: Path, path: Path, old: str, new: str) -> Path:
             "loyalty-kiosk-cli.exe (an EXE of the spec) is not installed",
         ),
         ("iss", "ignoreversion recursesubdirs", "ignoreversion", "_internal\\ (the bundle's"),
+        # the data folder's ACL (issue 17, item 11)
+        (
+            "iss",
+            "Permissions: admins-full system-full users-readexec; ",
+            "",
+            "[Dirs] {commonappdata}\\LoyaltyKiosk: Permissions []",
+        ),
+        ("iss", "system-full users-readexec", "system-full users-modify", "Permissions ["),
+        ("iss", "; Flags: uninsneveruninstall\n", "\n", "not kept on uninstall"),
+        ("iss", "  LockDataFolder();\n", "", "does not run the ACL step after WriteSettings"),
+        (
+            "iss",
+            "  WriteSettings();\n  LockDataFolder();",
+            "  LockDataFolder();\n  WriteSettings();",
+            "does not run the ACL step after WriteSettings",
+        ),
+        ("iss", "' /inheritance:r /grant:r '", "' /grant:r '", "the ACL step is gone"),
+        ("iss", "' /reset /T /C /Q'", "' /T /C /Q'", "the ACL step is gone"),
+        ("iss", "(OI)(CI)RX'", "(OI)(CI)M'", "[Code] never grants"),
+        ("iss", "{sys}\\icacls.exe", "icacls.exe", "[Code] never runs"),
+        (
+            "iss",
+            "if not FileExists(IniPath()) then",
+            "if False then",
+            "does not write kiosk.ini when no parameter",
+        ),
         # the spec builds something installer.iss does not install
         ("spec", "name=layout.BUNDLE_NAME", 'name="kiosk-app"', "the spec builds kiosk-app"),
         (
