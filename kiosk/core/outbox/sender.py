@@ -16,8 +16,10 @@ goes before the backlog; a cancel never before its credit):
    the server, else ``NOTHING_TO_CANCEL``;
 5. 5xx, timeouts, network failures, unreadable answers: the same row again (same
    id) after 1, 2, 4 ... s capped at 60 s, +-20 % jitter, at least the
-   ``Retry-After``; a 429: the ``Retry-After`` plus a spread growing to 5 s (the
-   limit is the fleet's: see ``Backoff.crowded``); nothing behind it goes first;
+   ``Retry-After``; a 429: the limit is the fleet's, so the kiosk keeps to its share
+   of the merchant's window from then on (``kiosk.core.outbox.share``) and the row
+   waits the ``Retry-After`` (plus a spread growing to 2 s when the kiosk holds no
+   place in the window: ``Backoff.crowded``); nothing behind it goes first;
 6. any other 4xx: dead letter, with the API's reason, for a manager.
 
 The API client's own retry loop is off for the sender (build its client with
@@ -44,6 +46,7 @@ from kiosk.core.events import Event
 from kiosk.core.lazy import Lazy
 from kiosk.core.outbox.body import BodyError, credit_request
 from kiosk.core.outbox.queue import Outbox, Settlement
+from kiosk.core.outbox.share import Share
 from kiosk.core.outbox.types import OutboxRow, Resolution, RowKind, RowState
 
 if TYPE_CHECKING:  # the API's point records load with the first send, after "ready"
@@ -97,7 +100,7 @@ class Backoff:
     cap: float = 60.0
     jitter: float = 0.2
     retry_after_spread: float = 0.25  # random seconds added to a Retry-After, at first
-    crowded_cap: float = 5.0  # 429s in a row: that spread doubles up to this
+    crowded_cap: float = 2.0  # 429s in a row: that spread doubles up to this
     max_retry_after: float = 3600.0
 
     def wait(self, streak: int, retry_after: float | None, rand: float) -> float:
@@ -116,7 +119,8 @@ class Backoff:
         is full now, not that the server is unwell. So the wait is the Retry-After
         (1 s without one) plus a random spread that doubles from 0.25 s up to
         ``crowded_cap``, never the minute-long waits of a failure, which would
-        leave the window empty while the fleet sleeps.
+        leave the window empty while the fleet sleeps. (For a kiosk that holds no
+        place in the window; one that does waits only the Retry-After: ``Share``.)
         """
         asked = self.base if retry_after is None else min(retry_after, self.max_retry_after)
         spread = min(self.crowded_cap, self.retry_after_spread * 2.0 ** max(0, streak - 1))
@@ -174,6 +178,7 @@ class Sender:
         sleep: Sleep = asyncio.sleep,
         random: Callable[[], float] = random.random,
         backoff: Backoff | None = None,
+        share: Share | None = None,
     ) -> None:
         self.outbox = outbox
         # A function that makes the client is called at the first row to send.
@@ -182,6 +187,7 @@ class Sender:
         self._sleep = sleep
         self._random = random
         self.backoff = backoff or Backoff()
+        self.share = share or Share()  # this kiosk's part of the merchant's 10/s
         self._streak = 0  # failures in a row (5xx, network, timeouts...)
         self._crowded = 0  # 429s in a row
         self._wake = asyncio.Event()
@@ -231,6 +237,7 @@ class Sender:
     def _on_work(self, retry_now: bool) -> None:
         if retry_now:
             self._streak = self._crowded = 0
+            self.share.reset()
             if self.api_made:  # a server's hold (429) ends too: "retry now" means now
                 held = self.api.release_holds()
                 if held:
@@ -296,7 +303,8 @@ class Sender:
                 log.error("outbox sender: its client is not the outbox's binding; not sending")
                 self._mismatch_logged = True
             return None
-        wait = row.next_attempt_at - self._clock()
+        now = self._clock()
+        wait = max(row.next_attempt_at, self.share.due(now)) - now
         if wait > 0:
             return wait
         before = await self.outbox.begin_attempt(row.id)
@@ -307,6 +315,8 @@ class Sender:
 
     async def _attempt(self, row: OutboxRow, *, live: bool) -> None:
         self.stats.attempts += 1
+        sent_at = self._clock()
+        self.share.sending(sent_at)
         try:
             if row.kind is RowKind.CREDIT:
                 request = credit_request(row.body)
@@ -318,6 +328,8 @@ class Sender:
             return
         except ApiError as error:
             self.reached.emit(error.kind not in OFFLINE_KINDS)
+            if error.status is not None and error.kind is not ErrorKind.RATE_LIMITED:
+                self.share.counted(sent_at)  # answered: the server's window counted it
             await self._failed(row, error)
             return
         except Exception as error:  # a bug below us: keep the row, try again later
@@ -325,6 +337,7 @@ class Sender:
             await self._retry(row, error)
             return
         self.reached.emit(True)
+        self.share.counted(sent_at)
         if row.kind is RowKind.CREDIT:
             await self._credited(row, credited)
         else:
@@ -366,8 +379,16 @@ class Sender:
     async def _retry(self, row: OutboxRow, error: BaseException) -> None:
         retry_after = error.retry_after if isinstance(error, ApiError) else None
         if isinstance(error, ApiError) and error.kind is ErrorKind.RATE_LIMITED:
-            self._crowded += 1
-            wait = self.backoff.crowded(self._crowded, retry_after, self._random())
+            rand = self._random()
+            # The server's 429 (not our limiter's): our share of the window is learnt
+            # from it; a kiosk that still holds places waits only for the hold.
+            if error.status == 429 and self.share.refused(self._clock(), rand):
+                self._crowded = 0
+                asked = self.backoff.base if retry_after is None else retry_after
+                wait = max(0.0, min(asked, self.backoff.max_retry_after))
+            else:
+                self._crowded += 1
+                wait = self.backoff.crowded(self._crowded, retry_after, rand)
         else:
             self._streak += 1
             wait = self.backoff.wait(self._streak, retry_after, self._random())

@@ -42,9 +42,9 @@ def test_backoff_grows_is_capped_jittered_and_honours_retry_after() -> None:
     assert backoff.wait(1, 7.0, 0.5) == pytest.approx(7.125)  # Retry-After wins, plus spread
     assert backoff.wait(7, 2.0, 0.5) == pytest.approx(60.0)  # the backoff wins when longer
     assert backoff.wait(1, 10**9, 0.0) == pytest.approx(3600.0)  # an absurd Retry-After
-    # 429s: the window is the fleet's; the Retry-After plus a spread capped at 5 s.
+    # 429s: the window is the fleet's; the Retry-After plus a spread capped at 2 s.
     assert [backoff.crowded(n, 1.0, 1.0) for n in range(1, 8)] == [
-        1.25, 1.5, 2.0, 3.0, 5.0, 6.0, 6.0
+        1.25, 1.5, 2.0, 3.0, 3.0, 3.0, 3.0
     ]  # fmt: skip
     assert backoff.crowded(3, None, 0.0) == 1.0
     assert backoff.crowded(1, 20.0, 0.5) == pytest.approx(20.125)
