@@ -183,7 +183,10 @@ def reset_pin(
     _say(out, f"{what} Written to {target}. The count of wrong PINs starts again.")
     for line in done:
         _say(out, f"  {line}")
-    _say(out, "Restart the kiosk for it to take effect (loyalty-kiosk-cli --shutdown --all-users, then start it).")
+    _say(
+        out,
+        "Restart the kiosk for it to take effect (loyalty-kiosk-cli --shutdown --all-users, then start it).",
+    )
     return EXIT_OK
 
 

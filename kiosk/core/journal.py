@@ -10,12 +10,19 @@ than the retention period are purged.
 ``Journal`` is synchronous (plain ``sqlite3``) and must be used from the thread
 that owns its connection; ``AsyncJournal`` runs the same calls in the
 ``DatabaseWorker`` thread so the UI never waits on disk.
+
+Which rows changed: ``Journal.watch`` puts temporary triggers on the connection
+that note the id of every row inserted or updated (whoever writes it: the counter,
+the outbox's transactions); ``AsyncJournal.publish_changes`` takes those ids and
+announces them as a ``JournalChange`` on ``AsyncJournal.changed``. A list reads
+back only those rows (``by_ids``), a day's first rows by pages (``page``) and its
+totals with one query (``totals``): nothing reads the whole day after a write.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
@@ -24,6 +31,7 @@ from typing import Any, TypeVar
 
 from kiosk.api.redact import mask_document, mask_email, redact_text
 from kiosk.core.db import DatabaseWorker
+from kiosk.core.events import Event
 
 T = TypeVar("T")
 
@@ -104,6 +112,47 @@ _CREDIT_BY_EXTERNAL_ID = (
     " detail, canceled_at_utc FROM journal WHERE kind = ? AND external_id = ?"
     " ORDER BY id DESC LIMIT 1"
 )
+
+
+_COLUMNS = (
+    "id, at_utc, local_date, kind, outcome, client, external_id, points, amount, ticket,"
+    " detail, canceled_at_utc"
+)
+_PAGE = (
+    "SELECT id, at_utc, local_date, kind, outcome, client, external_id, points, amount, ticket,"
+    " detail, canceled_at_utc FROM journal WHERE local_date = ? AND id < ?"
+    " ORDER BY id DESC LIMIT ?"
+)
+_TOTALS = (
+    "SELECT COUNT(*), COALESCE(SUM(CASE WHEN kind = ? AND outcome = ?"
+    " AND canceled_at_utc IS NULL THEN points ELSE 0 END), 0)"
+    " FROM journal WHERE local_date = ?"
+)
+# Temporary (this connection only, never in the file): every row inserted or updated
+# leaves its id in ``journal_touched`` until ``take_changed`` reads it.
+_WATCH = (
+    "CREATE TEMP TABLE IF NOT EXISTS journal_touched (id INTEGER PRIMARY KEY)",
+    "CREATE TEMP TRIGGER IF NOT EXISTS journal_touched_insert AFTER INSERT ON main.journal"
+    " BEGIN INSERT OR IGNORE INTO journal_touched (id) VALUES (NEW.id); END",
+    "CREATE TEMP TRIGGER IF NOT EXISTS journal_touched_update AFTER UPDATE ON main.journal"
+    " BEGIN INSERT OR IGNORE INTO journal_touched (id) VALUES (NEW.id); END",
+)
+_IDS_PER_QUERY = 500  # SQLite's bound parameters per statement stay well under its limit
+
+
+@dataclass(frozen=True)
+class JournalChange:
+    """The rows a write added or changed, by id (announced after it)."""
+
+    ids: frozenset[int]
+
+
+@dataclass(frozen=True)
+class DayTotals:
+    """A day's summary: its rows, and the points credited that stay credited."""
+
+    operations: int
+    points: int
 
 
 def _entry(row: tuple[Any, ...]) -> JournalEntry:
@@ -220,6 +269,48 @@ class Journal:
         ).fetchall()
         return [_entry(row) for row in rows]
 
+    def day(self) -> date:
+        """The kiosk's calendar day now."""
+        return self._local_date_of(self._utc(None))
+
+    def page(self, day: date, *, before: int | None = None, limit: int = 100) -> list[JournalEntry]:
+        """Up to ``limit`` rows of ``day`` older than the row ``before`` (None: the
+        newest), newest first: a list opens on its first page and reads on as it scrolls."""
+        start = (1 << 62) if before is None else before
+        rows = self._conn.execute(_PAGE, (day.isoformat(), start, limit)).fetchall()
+        return [_entry(row) for row in rows]
+
+    def by_ids(self, ids: Iterable[int]) -> list[JournalEntry]:
+        """The rows with these ids that exist, newest first."""
+        wanted = sorted(set(ids), reverse=True)
+        found: list[JournalEntry] = []
+        for start in range(0, len(wanted), _IDS_PER_QUERY):
+            chunk = wanted[start : start + _IDS_PER_QUERY]
+            marks = ", ".join("?" * len(chunk))
+            query = f"SELECT {_COLUMNS} FROM journal WHERE id IN ({marks}) ORDER BY id DESC"  # noqa: S608 (only "?" marks)
+            rows = self._conn.execute(query, chunk).fetchall()
+            found.extend(_entry(row) for row in rows)
+        return found
+
+    def totals(self, day: date) -> DayTotals:
+        """How many rows ``day`` has and the points its credits gave (canceled ones not)."""
+        count, points = self._conn.execute(
+            _TOTALS, (OperationKind.CREDIT.value, Outcome.OK.value, day.isoformat())
+        ).fetchone()
+        return DayTotals(operations=int(count), points=int(points))
+
+    def watch(self) -> None:
+        """Note the id of every row written on this connection from now on."""
+        for statement in _WATCH:
+            self._conn.execute(statement)
+
+    def take_changed(self) -> frozenset[int]:
+        """The ids noted since the last call (``watch``), forgotten once read."""
+        rows = self._conn.execute("SELECT id FROM temp.journal_touched").fetchall()
+        if rows:
+            self._conn.execute("DELETE FROM temp.journal_touched")
+        return frozenset(int(row[0]) for row in rows)
+
     def find_credit(self, external_id: str) -> JournalEntry | None:
         """The latest credit row with that external id."""
         row = self._conn.execute(
@@ -270,6 +361,9 @@ class AsyncJournal:
         self._worker = worker
         self._now = now
         self._local_date_of = local_date_of
+        self._watching = False
+        self.changed: Event[JournalChange] = Event()
+        self.rows_read = 0  # rows read back by pages and ids (what a list costs)
 
     @property
     def worker(self) -> DatabaseWorker:
@@ -277,8 +371,14 @@ class AsyncJournal:
         return self._worker
 
     async def _call(self, call: Callable[[Journal], T]) -> T:
+        watch = not self._watching
+        self._watching = True
+
         def in_thread(conn: sqlite3.Connection) -> T:
-            return call(Journal(conn, now=self._now, local_date_of=self._local_date_of))
+            journal = Journal(conn, now=self._now, local_date_of=self._local_date_of)
+            if watch:  # before the first call: every later write is noted
+                journal.watch()
+            return call(journal)
 
         return await self._worker.run(in_thread)
 
@@ -323,6 +423,36 @@ class AsyncJournal:
 
     async def today(self, day: date | None = None) -> list[JournalEntry]:
         return await self._call(lambda j: j.today(day))
+
+    async def day(self) -> date:
+        return await self._call(lambda j: j.day())
+
+    async def page(
+        self, day: date, *, before: int | None = None, limit: int = 100
+    ) -> list[JournalEntry]:
+        entries = await self._call(lambda j: j.page(day, before=before, limit=limit))
+        self.rows_read += len(entries)
+        return entries
+
+    async def by_ids(self, ids: Iterable[int]) -> list[JournalEntry]:
+        wanted = list(ids)
+        entries = await self._call(lambda j: j.by_ids(wanted))
+        self.rows_read += len(entries)
+        return entries
+
+    async def totals(self, day: date) -> DayTotals:
+        return await self._call(lambda j: j.totals(day))
+
+    async def publish_changes(self) -> JournalChange | None:
+        """Announce on ``changed`` the rows written since the last announcement."""
+        if not self._worker.started:  # closed (the counter stopping) or never opened
+            return None
+        ids = await self._call(lambda j: j.take_changed())
+        if not ids:
+            return None
+        change = JournalChange(ids)
+        self.changed.emit(change)
+        return change
 
     async def find_credit(self, external_id: str) -> JournalEntry | None:
         return await self._call(lambda j: j.find_credit(external_id))

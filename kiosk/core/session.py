@@ -75,6 +75,7 @@ class CounterSession:
         self.outbox: Outbox | None = None
         self.pending_changed: Event[OutboxStatus] = Event()
         self._retrying: asyncio.Future[int] | None = None
+        self._publishing: set[asyncio.Task[object]] = set()  # held until done
 
     @property
     def api(self) -> LoyaltyClient:
@@ -168,7 +169,21 @@ class CounterSession:
         self.branch_changed.emit(branch)
 
     def notify_journal(self) -> None:
+        """The journal was written: ``journal_changed`` now, and the rows written are
+        announced on ``journal.changed`` (their ids) once read from the database."""
         self.journal_changed.emit(None)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop running (a test emitting by hand): read at the next
+            return
+        task = loop.create_task(self.journal.publish_changes())
+        self._publishing.add(task)
+        task.add_done_callback(self._published)
+
+    def _published(self, task: asyncio.Task[object]) -> None:
+        self._publishing.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("journal: changes not announced", exc_info=task.exception())
 
     # -- the outbox ------------------------------------------------------------
     def attach_outbox(self, outbox: Outbox) -> None:

@@ -4,142 +4,142 @@
 <context>
     <name>AdminForm</name>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="38"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="39"/>
         <source>This field is needed.</source>
         <translation>Este campo es obligatorio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="39"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="40"/>
         <source>Type a number, like 1,5.</source>
         <translation>Escriba un número, como 1,5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="40"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="41"/>
         <source>Type a whole number, digits only.</source>
         <translation>Escriba un número entero, solo dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="41"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="42"/>
         <source>It must be greater than zero.</source>
         <translation>Tiene que ser mayor que cero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="42"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="43"/>
         <source>It must be zero or more.</source>
         <translation>Tiene que ser cero o más.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="43"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="44"/>
         <source>The multiplier is at least 1 (1 = no bonus, 1,5 = 50% more points).</source>
         <translation>El multiplicador es 1 como mínimo (1 = sin bono, 1,5 = 50% más de puntos).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="46"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="47"/>
         <source>That is too large. Check it.</source>
         <translation>Es demasiado grande. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="47"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="48"/>
         <source>That is too small. Check it.</source>
         <translation>Es demasiado chico. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="48"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="49"/>
         <source>Type a colour like #1d4ed8 or #abc.</source>
         <translation>Escriba un color como #1d4ed8 o #abc.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="49"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="50"/>
         <source>Too long. Shorten it.</source>
         <translation>Es demasiado largo. Acórtelo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="50"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="51"/>
         <source>Not a valid email (like name@example.com).</source>
         <translation>No es un email válido (como nombre@ejemplo.com).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="53"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="54"/>
         <source>A password has at least 8 characters. Or leave it empty.</source>
         <translation>La contraseña tiene al menos 8 caracteres. También puede dejarla vacía.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="56"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="57"/>
         <source>Type a full web address starting with https://, or leave it empty.</source>
         <translation>Escriba una dirección web completa que empiece con https://, o déjela vacía.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="59"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="60"/>
         <source>Give at least one price: for clients without level or for a level.</source>
         <translation>Indique al menos un precio: para clientes sin nivel o para un nivel.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="62"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="63"/>
         <source>Type category numbers separated by commas, like 1, 5.</source>
         <translation>Escriba números de categoría separados por comas, como 1, 5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="65"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="66"/>
         <source>The same value appears twice.</source>
         <translation>El mismo valor aparece dos veces.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="66"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="67"/>
         <source>Already used by another record.</source>
         <translation>Ya lo usa otro registro.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="67"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="68"/>
         <source>This cannot be changed.</source>
         <translation>Esto no se puede cambiar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="68"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="69"/>
         <source>The email cannot be changed: the client already entered the platform.</source>
         <translation>El email no se puede cambiar: el cliente ya ingresó a la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="71"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="72"/>
         <source>This reward&apos;s stock comes from its coupons, loaded in the merchant panel. Choose “Leave the stock as it is” and save again.</source>
         <translation>El stock de este premio sale de sus cupones, cargados en el panel del comercio. Elija “Dejar el stock como está” y vuelva a guardar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="76"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="77"/>
         <source>No permission group has this number. Check it in the merchant panel, or leave it empty.</source>
         <translation>Ningún grupo de permisos tiene este número. Revíselo en el panel del comercio o déjelo vacío.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="80"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="81"/>
         <source>This cannot be emptied from the kiosk. Type a new value.</source>
         <translation>Esto no se puede vaciar desde la terminal. Escriba un valor nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="83"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="84"/>
         <source>A DNI has 6 to 8 digits; a passport 5 to 20 letters and digits.</source>
         <translation>Un DNI tiene de 6 a 8 dígitos; un pasaporte, de 5 a 20 letras y números.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="86"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="87"/>
         <source>A phone number has 6 to 15 digits.</source>
         <translation>Un teléfono tiene de 6 a 15 dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="87"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="88"/>
         <source>Choose at least one reason.</source>
         <translation>Elija al menos un motivo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="88"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="89"/>
         <source>Choose at least one branch: without one the operator cannot work anywhere.</source>
         <translation>Elija al menos una sucursal: sin ninguna, el operador no puede trabajar en ningún lado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="91"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="92"/>
         <source>The service did not accept this. Check it.</source>
         <translation>El servicio no lo aceptó. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="93"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="94"/>
         <source>The service refused data this form does not show (%1). Call IT.</source>
         <translation>El servicio rechazó datos que este formulario no muestra (%1). Llame a soporte técnico.</translation>
     </message>
@@ -783,7 +783,7 @@
 <context>
     <name>ConfirmSheet</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/confirm_sheet.py" line="103"/>
+        <location filename="../../kiosk/ui/widgets/confirm_sheet.py" line="104"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
@@ -918,22 +918,22 @@
 <context>
     <name>CounterStatusBar</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="136"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="84"/>
         <source>Branch %1</source>
         <translation>Sucursal %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="144"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="92"/>
         <source>Online</source>
         <translation>En línea</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="147"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="95"/>
         <source>No connection</source>
         <translation>Sin conexión</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="159"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="107"/>
         <source>%n pending</source>
         <translation>
             <numerusform>%n pendiente</numerusform>
@@ -941,7 +941,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="161"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="109"/>
         <source>%n refused</source>
         <translation>
             <numerusform>%n rechazada</numerusform>
@@ -949,17 +949,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="163"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="111"/>
         <source>waiting over 24 h: call a manager</source>
         <translation>esperando más de 24 h: llame a un encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="98"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="46"/>
         <source>Tap to see the pending operations</source>
         <translation>Toque para ver las operaciones pendientes</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/status_bar.py" line="179"/>
+        <location filename="../../kiosk/ui/widgets/status_bar.py" line="127"/>
         <source>Working…</source>
         <translation>Procesando…</translation>
     </message>
@@ -1077,182 +1077,182 @@
 <context>
     <name>EnrollPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="40"/>
         <source>Type an email or a document number.</source>
         <translation>Escriba un email o un número de documento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="43"/>
         <source>Not a valid email (like name@example.com).</source>
         <translation>No es un email válido (como nombre@ejemplo.com).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="46"/>
         <source>This email is too long: at most 64 characters before the @ and 254 in all.</source>
         <translation>Este email es demasiado largo: hasta 64 caracteres antes de la @ y 254 en total.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="50"/>
         <source>A DNI has 7 or 8 digits, without dots.</source>
         <translation>Un DNI tiene 7 u 8 dígitos, sin puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="52"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="53"/>
         <source>A passport has 6 to 9 letters and digits.</source>
         <translation>Un pasaporte tiene de 6 a 9 letras y números.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="55"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="56"/>
         <source>The service does not accept this document. Check it and its type.</source>
         <translation>El servicio no acepta este documento. Revise el número y el tipo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="58"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="59"/>
         <source>Not a date. Type it like %1.</source>
         <translation>No es una fecha. Escríbala como %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="60"/>
         <source>The birthday cannot be in the future.</source>
         <translation>La fecha de nacimiento no puede ser futura.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="63"/>
         <source>The client is younger than the program&apos;s minimum age.</source>
         <translation>El cliente no tiene la edad mínima del programa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="65"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="66"/>
         <source>A phone number has 6 to 15 digits.</source>
         <translation>Un teléfono tiene de 6 a 15 dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="69"/>
         <source>Too long. Shorten it.</source>
         <translation>Es demasiado largo. Acórtelo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="69"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="70"/>
         <source>This field is needed.</source>
         <translation>Este campo es obligatorio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="70"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="71"/>
         <source>Already registered to a client.</source>
         <translation>Ya está registrado en otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="72"/>
         <source>The service did not accept this. Check it.</source>
         <translation>El servicio no lo aceptó. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="77"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="78"/>
         <source>Male</source>
         <translation>Masculino</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="78"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="79"/>
         <source>Female</source>
         <translation>Femenino</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="79"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="80"/>
         <source>Other</source>
         <translation>Otro</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="80"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="81"/>
         <source>Prefer not to say</source>
         <translation>Prefiere no decirlo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="174"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="136"/>
         <source>DD/MM/YYYY</source>
         <translation>DD/MM/AAAA</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="174"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="136"/>
         <source>MM/DD/YYYY</source>
         <translation>MM/DD/AAAA</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="176"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="138"/>
         <source>Enroll new client</source>
         <translation>Alta de cliente nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="179"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="141"/>
         <source>An email or a document is needed; everything else is optional.</source>
         <translation>Hace falta un email o un documento; el resto es opcional.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="182"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="144"/>
         <source>name@example.com</source>
         <translation>nombre@ejemplo.com</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="184"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="146"/>
         <source>DNI</source>
         <translation>DNI</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="185"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="147"/>
         <source>Passport</source>
         <translation>Pasaporte</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="192"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="154"/>
         <source>11 4321 5678</source>
         <translation>11 4321 5678</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="203"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="165"/>
         <source>Email</source>
         <translation>Email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="204"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="166"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="205"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="167"/>
         <source>First names</source>
         <translation>Nombres</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="206"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="168"/>
         <source>Last names</source>
         <translation>Apellidos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="207"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="169"/>
         <source>Phone</source>
         <translation>Teléfono</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="208"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="170"/>
         <source>Birthday</source>
         <translation>Fecha de nacimiento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="209"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="171"/>
         <source>Gender</source>
         <translation>Género</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="229"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="191"/>
         <source>Go to the registered client</source>
         <translation>Ir al cliente registrado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="236"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="198"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="239"/>
+        <location filename="../../kiosk/ui/screens/identify/enroll.py" line="201"/>
         <source>Enroll client</source>
         <translation>Dar de alta</translation>
     </message>
@@ -1299,17 +1299,17 @@
 <context>
     <name>FormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="210"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="166"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="214"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="170"/>
         <source>Delete</source>
         <translation>Eliminar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="221"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="177"/>
         <source>Save</source>
         <translation>Guardar</translation>
     </message>
@@ -1477,8 +1477,8 @@
 <context>
     <name>JournalTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="129"/>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="243"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="56"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="126"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
     </message>
@@ -1988,7 +1988,7 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/manager/manager_view.py" line="65"/>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="140"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="144"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>
@@ -2003,12 +2003,12 @@
         <translation>Bloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="135"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="139"/>
         <source>Close the kiosk?</source>
         <translation>¿Cerrar la terminal?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="137"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="141"/>
         <source>The counter stops until someone starts it again. Credits waiting to be sent stay saved and go out at the next start.</source>
         <translation>El mostrador queda detenido hasta que alguien lo vuelva a abrir. Las acreditaciones pendientes de envío quedan guardadas y salen en el próximo inicio.</translation>
     </message>
@@ -2502,37 +2502,37 @@
 <context>
     <name>OperatorDetail</name>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="197"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="198"/>
         <source>Branches and permission groups</source>
         <translation>Sucursales y grupos de permisos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="199"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="200"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="200"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="201"/>
         <source>Edit operator</source>
         <translation>Editar operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="201"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="202"/>
         <source>Delete operator</source>
         <translation>Eliminar operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="271"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="264"/>
         <source>No branch assigned.</source>
         <translation>No tiene sucursales asignadas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="277"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="270"/>
         <source>Group %1</source>
         <translation>Grupo %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="279"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="272"/>
         <source>No permission group: can do nothing here yet</source>
         <translation>Sin grupo de permisos: todavía no puede hacer nada acá</translation>
     </message>
@@ -2540,77 +2540,77 @@
 <context>
     <name>OperatorFormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="86"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="87"/>
         <source>Save operator</source>
         <translation>Guardar operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="91"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="92"/>
         <source>Without a password the operator receives an email to set one. With a password they can log in at once.</source>
         <translation>Sin contraseña, el operador recibe un email para crearla. Con contraseña, puede ingresar enseguida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="99"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="100"/>
         <source>Email, password and document cannot be changed from the kiosk. Branches, when changed, replace all the operator&apos;s assignments.</source>
         <translation>El email, la contraseña y el documento no se pueden cambiar desde la terminal. Si cambia las sucursales, se reemplazan todas las asignaciones del operador.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="106"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="107"/>
         <source>name@example.com</source>
         <translation>nombre@ejemplo.com</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="107"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="108"/>
         <source>Leave empty to send an email</source>
         <translation>Déjela vacía para enviar un email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="111"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="112"/>
         <source>First names</source>
         <translation>Nombres</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="112"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="113"/>
         <source>Last names</source>
         <translation>Apellidos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="113"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="114"/>
         <source>Email</source>
         <translation>Email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="117"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="118"/>
         <source>Password (optional)</source>
         <translation>Contraseña (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="119"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="120"/>
         <source>At least 8 characters.</source>
         <translation>Al menos 8 caracteres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="121"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="122"/>
         <source>Phone (optional)</source>
         <translation>Teléfono (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="122"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="123"/>
         <source>Document (optional)</source>
         <translation>Documento (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="123"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="124"/>
         <source>Branches</source>
         <translation>Sucursales</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="126"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="127"/>
         <source>Tap the branches where the operator works. Permission groups are numbered in the merchant panel; without one the operator can do nothing in that branch until a group is assigned there.</source>
         <translation>Toque las sucursales donde trabaja el operador. Los grupos de permisos están numerados en el panel del comercio; sin grupo, el operador no puede hacer nada en esa sucursal hasta que se le asigne uno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="141"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="142"/>
         <source>Permission group number (optional)</source>
         <translation>Número de grupo de permisos (opcional)</translation>
     </message>
@@ -2654,7 +2654,7 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/operators.py" line="76"/>
-        <location filename="../../kiosk/ui/admin/operators.py" line="164"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="162"/>
         <source>New operator</source>
         <translation>Nuevo operador</translation>
     </message>
@@ -2704,47 +2704,47 @@
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="175"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="173"/>
         <source>Edit operator “%1”</source>
         <translation>Editar el operador “%1”</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="203"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="199"/>
         <source>The plan&apos;s limit of operators was reached: no operator was created. Delete an operator who no longer works here, or ask for a larger plan.</source>
         <translation>Se alcanzó el límite de operadores del plan: no se creó ningún operador. Elimine un operador que ya no trabaje acá o pida un plan más grande.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="223"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="219"/>
         <source>Nothing changed.</source>
         <translation>No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="233"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="229"/>
         <source>Operator saved: %1.</source>
         <translation>Operador guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="235"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="231"/>
         <source>Operator created: %1.</source>
         <translation>Operador creado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="247"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="243"/>
         <source>Delete the operator %1?</source>
         <translation>¿Eliminar al operador %1?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="249"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="245"/>
         <source>They lose access to the merchant panel at once. The operations they registered stay as they are. This cannot be undone.</source>
         <translation>Pierde el acceso al panel del comercio en el acto. Las operaciones que registró quedan como están. No se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="252"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="248"/>
         <source>Delete operator</source>
         <translation>Eliminar operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators.py" line="268"/>
+        <location filename="../../kiosk/ui/admin/operators.py" line="264"/>
         <source>Operator deleted: %1.</source>
         <translation>Operador eliminado: %1.</translation>
     </message>
@@ -2752,17 +2752,17 @@
 <context>
     <name>PendingPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="211"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="256"/>
         <source>Retry now</source>
         <translation>Reintentar ahora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="216"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="261"/>
         <source>Nothing waiting: every credit and cancel of this kiosk has been sent.</source>
         <translation>Nada en espera: todas las acreditaciones y anulaciones de este kiosco fueron enviadas.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="239"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="284"/>
         <source>%n waiting to be sent</source>
         <translation>
             <numerusform>%n esperando envío</numerusform>
@@ -2770,7 +2770,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="241"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="286"/>
         <source>%n refused by the server: a manager must discard</source>
         <translation>
             <numerusform>%n rechazada por el servidor: un encargado debe descartarla</numerusform>
@@ -2778,7 +2778,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="249"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="294"/>
         <source>%n operation(s) waiting for more than 24 hours. Manager: check the connection and the server, or call support.</source>
         <translation>
             <numerusform>%n operación espera hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
@@ -2789,92 +2789,82 @@
 <context>
     <name>PendingTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="31"/>
         <source>Waiting</source>
         <translation>Espera</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="32"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="33"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="34"/>
         <source>Reference</source>
         <translation>Referencia</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="35"/>
         <source>Tries</source>
         <translation>Intentos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="36"/>
         <source>Last error</source>
         <translation>Último error</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="40"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="41"/>
         <source>Cancel</source>
         <translation>Anulación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="53"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="43"/>
         <source>Refused: %1</source>
         <translation>Rechazada: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="54"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="44"/>
         <source>Sending…</source>
         <translation>Enviando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="66"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="62"/>
         <source>under a minute</source>
         <translation>menos de un minuto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="64"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="67"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="68"/>
         <source>%1 days</source>
         <translation>%1 días</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="152"/>
-        <source>%n unit(s)</source>
-        <translation>
-            <numerusform>%n unidad</numerusform>
-            <numerusform>%n unidades</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="157"/>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="173"/>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="183"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="47"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="177"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="48"/>
         <source>Tap again to discard</source>
         <translation>Toque de nuevo para descartar</translation>
     </message>
@@ -4078,12 +4068,12 @@
         <translation>Máx. %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="220"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="216"/>
         <source>Reward saved: %1.</source>
         <translation>Premio guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="220"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="216"/>
         <source>Reward created: %1.</source>
         <translation>Premio creado: %1.</translation>
     </message>
@@ -4349,36 +4339,36 @@
 <context>
     <name>TodayScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="83"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="86"/>
         <source>Today on this kiosk</source>
         <translation>Hoy en esta terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="93"/>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="94"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="96"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="97"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="132"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="137"/>
         <source>No operations on this kiosk today yet.
 Credits, exchanges, deliveries and cancels will appear here.</source>
         <translation>Todavía no hay operaciones hoy en esta terminal.
 Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulaciones.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="97"/>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="160"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="100"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="164"/>
         <source>Today</source>
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="190"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="193"/>
         <source>Pending (%1)</source>
         <translation>Pendientes (%1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="215"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="218"/>
         <source>%n operation(s) will be sent again now.</source>
         <translation>
             <numerusform>%n operación se enviará de nuevo ahora.</numerusform>
@@ -4386,67 +4376,67 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="233"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="236"/>
         <source>Not authorized. The operation stays in the list.</source>
         <translation>No autorizado. La operación sigue en la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="239"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="242"/>
         <source>Discarded: it will not be sent. Today&apos;s list shows it as failed.</source>
         <translation>Descartada: no se enviará. La lista de hoy la muestra como fallida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="274"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="288"/>
         <source>1 operation</source>
         <translation>1 operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="276"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="290"/>
         <source>%1 operations</source>
         <translation>%1 operaciones</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="278"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="292"/>
         <source>%1 points credited</source>
         <translation>%1 puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="313"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="327"/>
         <source>This cancel was not authorized. Nothing changed.</source>
         <translation>Esta anulación no fue autorizada. No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="329"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="343"/>
         <source>Enter the manager PIN to cancel this credit.</source>
         <translation>Ingrese el PIN de encargado para anular esta acreditación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="335"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="349"/>
         <source>Enter the manager PIN to discard this operation.</source>
         <translation>Ingrese el PIN de encargado para descartar esta operación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="352"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="366"/>
         <source>The credit had not been sent yet: it is voided. No points were given.</source>
         <translation>La acreditación aún no se había enviado: quedó anulada. No se dieron puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="357"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="371"/>
         <source>Cancel saved: it will be sent automatically (see Pending).</source>
         <translation>Anulación guardada: se enviará automáticamente (vea Pendientes).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="362"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="376"/>
         <source>This credit was already canceled or does not exist. Nothing was changed.</source>
         <translation>Esta acreditación ya fue anulada o no existe. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="366"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="380"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="368"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="382"/>
         <source>Credit canceled: %1 points taken back from %2.</source>
         <translation>Acreditación anulada: se le descontaron %1 puntos a %2.</translation>
     </message>
@@ -4454,107 +4444,107 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
 <context>
     <name>TodayTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="27"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="39"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="28"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="40"/>
         <source>Reward exchange</source>
         <translation>Canje de premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="29"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="41"/>
         <source>Money exchange</source>
         <translation>Canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="30"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="42"/>
         <source>Delivery</source>
         <translation>Entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="31"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="43"/>
         <source>Credit canceled</source>
         <translation>Acreditación anulada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="32"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="44"/>
         <source>Enrollment</source>
         <translation>Alta de cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="35"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="47"/>
         <source>Done</source>
         <translation>Hecho</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="36"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="48"/>
         <source>Already credited</source>
         <translation>Ya acreditado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="37"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="49"/>
         <source>Pending</source>
         <translation>Pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="38"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="50"/>
         <source>Failed</source>
         <translation>Falló</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="51"/>
         <source>Refused</source>
         <translation>Rechazado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="40"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="52"/>
         <source>Voided</source>
         <translation>Descartado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="54"/>
         <source>Canceled</source>
         <translation>Anulado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="55"/>
         <source>Cancel pending</source>
         <translation>Anulación pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="58"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="59"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="60"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="61"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="62"/>
         <source>Amount</source>
         <translation>Monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="63"/>
         <source>Ticket</source>
         <translation>Ticket</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="64"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>

@@ -369,3 +369,67 @@ def test_worker_start_errors(tmp_path: Path) -> None:
             await DatabaseWorker(tmp_path / "kiosk.sqlite3").start()
 
     asyncio.run(scenario())
+
+
+# --- which rows changed (issue #16) ---------------------------------------------------
+
+
+def test_pages_ids_and_totals_read_only_what_is_asked(journal: Journal) -> None:
+    day = journal.day()
+    for n in range(250):
+        journal.record(OperationKind.CREDIT, Outcome.OK, external_id=f"e-{n}", points=10)
+    journal.record(OperationKind.EXCHANGE, Outcome.OK, points=-5)
+    journal.record(OperationKind.CREDIT, Outcome.FAILED, points=99)
+    journal.mark_canceled("e-0")
+    first = journal.page(day, limit=100)
+    assert len(first) == 100
+    assert first[0].kind is OperationKind.CREDIT  # the newest: the failed credit
+    assert [e.id for e in first] == sorted((e.id for e in first), reverse=True)
+    second = journal.page(day, before=first[-1].id, limit=100)
+    assert second[0].id == first[-1].id - 1
+    assert len(journal.page(day, before=second[-1].id, limit=100)) == 52
+    assert journal.page(day + timedelta(days=1)) == []
+    assert [e.id for e in journal.by_ids([3, 1, 2, 10_000])] == [3, 2, 1]
+    assert len(journal.by_ids(range(1, 700))) == 252  # more ids than one query binds
+    # 252 rows; 249 credits of 10 points stay credited (one canceled, one failed).
+    totals = journal.totals(day)
+    assert (totals.operations, totals.points) == (252, 2490)
+
+
+def test_every_write_on_the_connection_leaves_its_id_once(journal: Journal) -> None:
+    journal.watch()
+    journal.watch()  # twice is fine
+    credit = journal.record(OperationKind.CREDIT, Outcome.PENDING, external_id="e-1")
+    other = journal.record(OperationKind.EXCHANGE, Outcome.OK)
+    assert journal.take_changed() == {credit.id, other.id}
+    assert journal.take_changed() == frozenset()
+    journal.update_outcome(credit.id, Outcome.OK, points=10)
+    journal.mark_canceled("e-1")
+    assert journal.take_changed() == {credit.id}
+    journal.purge(1)  # nothing old to purge: nothing noted either
+    assert journal.take_changed() == frozenset()
+
+
+def test_async_journal_announces_the_ids_written(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        worker = DatabaseWorker(tmp_path / "kiosk.sqlite3")
+        await worker.start()
+        journal = AsyncJournal(worker, now=lambda: NOON, local_date_of=local)
+        heard: list[frozenset[int]] = []
+        journal.changed.connect(lambda change: heard.append(change.ids))
+        first = await journal.record(OperationKind.CREDIT, Outcome.OK, external_id="e-1")
+        # A write outside AsyncJournal on the same connection (the outbox's transactions).
+        second = await worker.run(
+            lambda conn: Journal(conn).record(OperationKind.CANCEL, Outcome.PENDING)
+        )
+        await journal.publish_changes()
+        assert heard == [{first.id, second.id}]
+        assert await journal.publish_changes() is None  # nothing new: nothing said
+        assert heard == [{first.id, second.id}]
+        entries = await journal.by_ids([second.id])
+        assert [e.id for e in entries] == [second.id]
+        assert journal.rows_read == 1
+        await worker.close()
+        assert await journal.publish_changes() is None  # closed: nothing to read
+
+    asyncio.run(scenario())

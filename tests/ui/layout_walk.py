@@ -395,11 +395,12 @@ async def _today(walk: Walk, session: Any, lock: Any) -> None:
             await flow.preview()
             await flow.credit()
         screen = await walk.rail("today")
-        await until(lambda: not screen.tasks.running("load") and screen.table.cancel_buttons)
+        await until(lambda: not screen.tasks.running("load") and screen.table.cancelable_ids())
 
     async def cancel_sheet() -> None:
-        button = next(iter(screen.table.cancel_buttons.values()))
-        await walk.tap(button)
+        table = screen.table
+        rect = table.action_rect(table.cancelable_ids()[0])
+        QTest.mouseClick(table.viewport(), LEFT, pos=rect.center())
         await until(screen.sheet.isVisible)
 
     async def cancel_pin() -> None:

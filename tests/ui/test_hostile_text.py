@@ -36,7 +36,13 @@ def test_hostile_names_stay_plain_text_and_inside_the_window(
     assert not findings, "\n".join(findings)
     assert not unreached, unreached
     # The hostile names were on screen where a cashier and a manager look.
-    for state in ("identify-found", "points-preview", "rewards-grid", "redeem-found", "today-credits"):
+    for state in (
+        "identify-found",
+        "points-preview",
+        "rewards-grid",
+        "redeem-found",
+        "today-credits",
+    ):
         assert state in seen, f"no hostile name on screen in {state}"
 
 

@@ -145,6 +145,7 @@ def test_close_the_kiosk_from_manager_mode(
         qtbot.mouseClick(view.exit_button, Qt.MouseButton.LeftButton)
         assert window.isVisible()  # asks first
         assert view.confirm_exit.isVisible()
+        await until(lambda: view.confirm_exit.confirm.armed)  # (a commit: armed once seen)
         qtbot.mouseClick(view.confirm_exit.confirm, Qt.MouseButton.LeftButton)
         assert not window.isVisible()
         assert events == ["closing"]

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -29,6 +28,8 @@ from kiosk.ui.icons import icon
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.elided import ElidedLabel
+from kiosk.ui.widgets.field_box import FieldBox
+from kiosk.ui.widgets.layouts import text_scroll
 
 CONTEXT = "AdminForm"
 FIELD_PX = 48  # touch target of a text field
@@ -117,43 +118,6 @@ def set_read_only(edit: QLineEdit, read_only: bool) -> None:
     )
 
 
-class FieldBox(QWidget):
-    """A label, the editor, an optional hint, and the error line (kept in place)."""
-
-    def __init__(
-        self, label: str, editor: QWidget, *, hint: str = "", focus: QWidget | None = None
-    ) -> None:
-        super().__init__()
-        self.editor = editor
-        self.focus_target = focus or editor
-        # A field's title may hold a name from the server (a level's): elided, whole
-        # in its tooltip, so it never widens the form past the window.
-        self.label = ElidedLabel(label)
-        self.label.setProperty("role", "muted")
-        self.hint = QLabel(hint)
-        self.hint.setProperty("role", "hint")
-        self.hint.setWordWrap(True)
-        self.hint.setVisible(bool(hint))
-        self.error = QLabel()
-        self.error.setProperty("role", "field-error")
-        self.error.setWordWrap(True)
-        self.error.setMinimumHeight(18)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addWidget(self.label)
-        layout.addWidget(editor)
-        layout.addWidget(self.hint)
-        layout.addWidget(self.error)
-
-    def set_error(self, text: str) -> None:
-        self.error.setText(text)
-        target = self.focus_target
-        target.setProperty("invalid", bool(text))
-        target.style().unpolish(target)
-        target.style().polish(target)
-
-
 class FormPanel(QFrame):
     """``submitted`` (Save), ``cancelled`` (Back), ``delete_requested`` (the danger action)."""
 
@@ -190,8 +154,6 @@ class FormPanel(QFrame):
         self._aliases: dict[str, str] = {}
         self._texts: dict[tuple[str, Problem], str] = {}
         content = QWidget()
-        content.setObjectName("formContent")
-        content.setStyleSheet("QWidget#formContent { background: transparent; }")
         inner = QVBoxLayout(content)
         inner.setContentsMargins(0, 0, 20, 0)
         inner.setSpacing(8)
@@ -199,13 +161,7 @@ class FormPanel(QFrame):
         inner.addWidget(self.general)
         inner.addLayout(self.grid)
         inner.addStretch(1)
-        self.scroller = QScrollArea()
-        self.scroller.setWidgetResizable(True)
-        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroller.setStyleSheet("QScrollArea { background: transparent; border: none; }")
-        self.scroller.viewport().setAutoFillBackground(False)
-        self.scroller.setWidget(content)
+        self.scroller = text_scroll(content, "formContent")
 
         self.back_button = QPushButton(self.tr("Back"))
         self.back_button.setStyleSheet(TALL)

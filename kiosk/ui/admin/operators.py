@@ -144,9 +144,7 @@ class OperatorsSection(AdminSection):
         self.form = panel
         self.add_page(panel)
         self.show_page(panel)
-        if old is not None:
-            self.pages.removeWidget(old)
-            old.deleteLater()
+        self.drop_page(old)
 
     def _form_back(self) -> None:
         if self.form is not None and not self.form.creating and self.detail.operator:
@@ -178,10 +176,8 @@ class OperatorsSection(AdminSection):
     def forget(self) -> None:
         self.detail.clear()
         self.original = None
-        if self.form is not None:
-            self.pages.removeWidget(self.form)
-            self.form.deleteLater()
-            self.form = None
+        self.drop_page(self.form)
+        self.form = None
 
     # -- saving and deleting ----------------------------------------------------------------------
     def save(self) -> None:

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -31,11 +30,13 @@ from kiosk.core.admin.operators import (
     group_key,
 )
 from kiosk.ui.admin.chips import FlowLayout
-from kiosk.ui.admin.form import TALL, FieldBox, FormPanel, line
+from kiosk.ui.admin.form import TALL, FormPanel, line
 from kiosk.ui.icons import icon
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.elided import ElidedLabel
+from kiosk.ui.widgets.field_box import FieldBox
+from kiosk.ui.widgets.layouts import text_scroll
 
 
 class BranchRow(QWidget):
@@ -214,8 +215,6 @@ class OperatorDetail(QFrame):
         footer.addWidget(self.edit_button)
         # The facts scroll; the heading and the buttons stay in place.
         content = QWidget()
-        content.setObjectName("detailContent")
-        content.setStyleSheet("QWidget#detailContent { background: transparent; }")
         inner = QVBoxLayout(content)
         inner.setContentsMargins(0, 0, 12, 0)
         inner.setSpacing(12)
@@ -224,13 +223,7 @@ class OperatorDetail(QFrame):
         inner.addWidget(branches_heading)
         inner.addLayout(self.branches)
         inner.addStretch(1)
-        scroller = QScrollArea()
-        scroller.setWidget(content)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QFrame.Shape.NoFrame)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroller.setStyleSheet("QScrollArea { background: transparent; border: none; }")
-        scroller.viewport().setAutoFillBackground(False)
+        scroller = text_scroll(content, "detailContent")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 16, 24, 16)
         layout.setSpacing(12)

@@ -164,9 +164,7 @@ class RewardsSection(AdminSection):
         self.add_page(panel)
         panel.fill(form)
         self.show_page(panel)
-        if old is not None:
-            self.pages.removeWidget(old)
-            old.deleteLater()
+        self.drop_page(old)
 
     def open_new(self) -> None:
         self.editing = None
@@ -183,10 +181,8 @@ class RewardsSection(AdminSection):
 
     def forget(self) -> None:
         self.editing = None
-        if self.form is not None:
-            self.pages.removeWidget(self.form)
-            self.form.deleteLater()
-            self.form = None
+        self.drop_page(self.form)
+        self.form = None
 
     # -- saving ------------------------------------------------------------------------------
     def save(self) -> None:

@@ -20,11 +20,11 @@ from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind
 from kiosk.core.admin.forms import Refusal
 from kiosk.core.amounts import AmountLocale
 from kiosk.core.session import CounterSession
-from kiosk.ui.admin.confirm import ConfirmSheet
 from kiosk.ui.admin.form import FormPanel
 from kiosk.ui.admin.list_view import AdminList
 from kiosk.ui.messages import error_text
 from kiosk.ui.screens.base import Screen
+from kiosk.ui.widgets.confirm_sheet import ConfirmSheet
 from kiosk.ui.widgets.relayout import PageStack
 from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
 
@@ -60,7 +60,7 @@ class AdminSection(Screen):
         super().__init__(session, parent)
         self.amount_locale = session.config.locale
         self.pages = PageStack()
-        self.sheet = ConfirmSheet()
+        self.sheet = ConfirmSheet(scroll=True)  # in the place of the page that asked
         self.sheet.confirmed.connect(self._sheet_confirmed)
         self.sheet.dismissed.connect(self._sheet_dismissed)
         # The kiosk's own keyboard for touch screens without one (as on Identify).
@@ -78,6 +78,12 @@ class AdminSection(Screen):
     # -- pages -------------------------------------------------------------------------------
     def add_page(self, page: QWidget) -> None:
         self.pages.addWidget(page)
+
+    def drop_page(self, page: QWidget | None) -> None:
+        """A page built for one use (a form) is left for good: out of the stack, deleted."""
+        if page is not None:
+            self.pages.removeWidget(page)
+            page.deleteLater()
 
     def show_page(self, page: QWidget) -> None:
         self.sheet.dismiss()
@@ -189,14 +195,14 @@ class AdminSection(Screen):
         """Show the confirmation sheet; the page under it waits for the answer."""
         self.banner.dismiss()
         self.sheet.ask(
-            action,
             question,
             consequence,
             confirm_text,
-            subject=subject,
             extra=extra,
-            danger=danger,
             icon_name=icon_name,
+            danger=danger,
+            action=action,
+            subject=subject,
         )
         # The sheet takes the page's place: all the height for what will happen.
         self.pages.setEnabled(False)

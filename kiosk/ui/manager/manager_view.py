@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
-    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from kiosk.ui.icons import icon, pixmap
 from kiosk.ui.manager.settings_reflow import ReflowRow
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.confirm_sheet import ConfirmSheet
 from kiosk.ui.widgets.relayout import PageStack
 
 
@@ -65,7 +65,7 @@ class ManagerView(QWidget):
         self.exit_button = QPushButton(self.tr("Close the kiosk"))
         self.exit_button.setMinimumHeight(48)
         self.exit_button.setVisible(can_exit)
-        self.exit_button.clicked.connect(self._ask_exit)
+        self.exit_button.clicked.connect(self.ask_exit)
         self.pin_button = QPushButton(self.tr("Change PIN"))
         self.pin_button.setMinimumHeight(48)
         self.pin_button.hide()
@@ -91,8 +91,11 @@ class ManagerView(QWidget):
         buttons.addWidget(self.lock_button, 0, Qt.AlignmentFlag.AlignVCenter)
         # The buttons beside the title when they fit (1280 px), under it when not.
         self.header = ReflowRow(titles_box, buttons_box, first_stretch=1)
-        self.confirm_exit = _ExitSheet()
-        self.confirm_exit.confirmed.connect(self.exit_requested.emit)
+        # In-screen, never a modal dialog; in the header's place while it asks (the
+        # section below keeps its room at 1024x768).
+        self.confirm_exit = ConfirmSheet("close")
+        self.confirm_exit.confirmed.connect(self._exit)
+        self.confirm_exit.dismissed.connect(self.header.show)
         self.list = QListWidget()
         self.list.setFixedWidth(200)
         self.list.setIconSize(QSize(28, 28))
@@ -130,8 +133,20 @@ class ManagerView(QWidget):
     def current_widget(self) -> QWidget | None:
         return self.stack.currentWidget()
 
-    def _ask_exit(self) -> None:
-        self.confirm_exit.show()
+    def ask_exit(self) -> None:
+        self.header.hide()
+        self.confirm_exit.ask(
+            self.tr("Close the kiosk?"),
+            self.tr(
+                "The counter stops until someone starts it again. Credits waiting to be "
+                "sent stay saved and go out at the next start."
+            ),
+            self.tr("Close the kiosk"),
+        )
+
+    def _exit(self) -> None:
+        self.exit_requested.emit()
+        self.confirm_exit.finish(rearm=True)  # (still here: the kiosk did not close)
 
 
 def _list_icon(name: str) -> QIcon:
@@ -142,34 +157,3 @@ def _list_icon(name: str) -> QIcon:
         result.addPixmap(pixmap(name, palette.accent, size), QIcon.Mode.Normal)
         result.addPixmap(pixmap(name, palette.accent_text, size), QIcon.Mode.Selected)
     return result
-
-
-class _ExitSheet(QFrame):
-    """In-screen confirmation (never a modal dialog) before closing the kiosk."""
-
-    confirmed = Signal()
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setProperty("role", "card")
-        text = QLabel(
-            self.tr(
-                "Close the kiosk? The counter stops until someone starts it again. Credits "
-                "waiting to be sent stay saved and go out at the next start."
-            )
-        )
-        text.setWordWrap(True)
-        self.confirm = QPushButton(self.tr("Close the kiosk"))
-        self.confirm.setProperty("role", "danger")
-        self.confirm.setMinimumHeight(48)
-        self.confirm.clicked.connect(self.confirmed.emit)
-        back = QPushButton(self.tr("Back"))
-        back.setMinimumHeight(48)
-        back.clicked.connect(self.hide)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(16, 12, 16, 12)
-        layout.setSpacing(12)
-        layout.addWidget(text, 1)
-        layout.addWidget(back)
-        layout.addWidget(self.confirm)
-        self.hide()

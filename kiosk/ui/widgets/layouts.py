@@ -51,6 +51,22 @@ def tile_scroll(area: QScrollArea, name: str, gap: int) -> tuple[QWidget, QGridL
     return inner, grid
 
 
+def text_scroll(content: QWidget, name: str) -> QScrollArea:
+    """A transparent, frameless area that scrolls ``content`` (named ``name``) up and down,
+    never sideways: the texts of a card (a form, a detail, a confirmation) when they are
+    taller than the room, the card's buttons staying in place beside it."""
+    content.setObjectName(name)
+    content.setStyleSheet(f"QWidget#{name} {{ background: transparent; }}")
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setStyleSheet("QScrollArea { background: transparent; border: none; }")
+    area.viewport().setAutoFillBackground(False)
+    area.setWidget(content)
+    return area
+
+
 class ContentColumns(QObject):
     """Fits ``columns()`` of ``table`` to their contents when ``fit()`` is called (the
     table's contents changed) and once when the table is first shown (its fonts are

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QDateTime, QLocale, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QMouseEvent, QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtCore import QDateTime, QLocale, Qt, QTimer, Signal
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from kiosk.ui.icons import pixmap, set_pixmap
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.relayout import FixedFill
 
 
@@ -31,58 +32,6 @@ class PendingStatus(Protocol):
     def stale(self) -> bool: ...
 
 
-class FitLabel(QLabel):
-    """A one-line label of the bar that gives way when the bar is full (a long branch
-    name, "waiting over 24 h" in Spanish, large text): its text is cut with "…" and the
-    whole is in its tooltip (``hint``, if set, follows it there). ``text()`` is the whole."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._full = ""
-        self.hint = ""
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-
-    def text(self) -> str:  # the whole text; ``shown_text()`` is what is drawn
-        return self._full
-
-    def shown_text(self) -> str:
-        return super().text()
-
-    def set_full_text(self, text: str) -> None:
-        self._full = text
-        self.updateGeometry()
-        self._fit()
-
-    def _fit(self) -> None:
-        room = self.contentsRect().width()
-        metrics = self.fontMetrics()
-        shown = self._full
-        if metrics.horizontalAdvance(shown) > room:
-            shown = metrics.elidedText(shown, Qt.TextElideMode.ElideRight, max(0, room))
-        self.setText(shown)
-        whole = [self._full] if shown != self._full else []
-        self.setToolTip("\n".join([*whole, *([self.hint] if self.hint else [])]))
-
-    def sizeHint(self) -> QSize:  # the whole text
-        margins = self.contentsMargins()
-        width = self.fontMetrics().horizontalAdvance(self._full) + margins.left() + margins.right()
-        return QSize(width + 1, super().sizeHint().height())
-
-    def minimumSizeHint(self) -> QSize:  # a few letters and the ellipsis
-        return QSize(
-            self.fontMetrics().horizontalAdvance("Mm…"), super().minimumSizeHint().height()
-        )
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit()
-
-    def changeEvent(self, event: object) -> None:  # a new font or style
-        super().changeEvent(event)  # type: ignore[arg-type]
-        self._fit()
-
-
 class CounterStatusBar(QFrame):
     pending_tapped = Signal()
 
@@ -90,12 +39,11 @@ class CounterStatusBar(QFrame):
         super().__init__(parent)
         self.setProperty("role", "statusbar")
         self.setFixedHeight(52)
-        self.branch = FitLabel()
+        self.branch = ElidedLabel()  # a long name gives way: cut, whole in its tooltip
         self.connection_icon = QLabel()
         self.connection = QLabel()
         self.pending_icon = QLabel()
-        self.pending = FitLabel()
-        self.pending.hint = self.tr("Tap to see the pending operations")
+        self.pending = ElidedLabel(hint=self.tr("Tap to see the pending operations"))
         self.pending.setCursor(Qt.CursorShape.PointingHandCursor)
         self.pending_icon.setCursor(Qt.CursorShape.PointingHandCursor)
         self.busy = QLabel()
@@ -134,7 +82,7 @@ class CounterStatusBar(QFrame):
         connection, the first time), its number."""
         if not name and branch_id is not None:
             name = self.tr("Branch %1").replace("%1", str(branch_id))
-        self.branch.set_full_text(name)
+        self.branch.setText(name)
 
     def set_online(self, online: bool) -> None:
         palette = current_palette()
@@ -161,7 +109,7 @@ class CounterStatusBar(QFrame):
             parts.append(self.tr("%n refused", "", dead))
         if stale:
             parts.append(self.tr("waiting over 24 h: call a manager"))
-        self.pending.set_full_text(" · ".join(parts))
+        self.pending.setText(" · ".join(parts))
         alarm = bool(dead) or stale
         colour = palette.danger if alarm else palette.accent if pending else palette.muted
         set_pixmap(self.pending_icon, pixmap("outbox", colour, 22))

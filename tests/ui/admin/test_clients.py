@@ -177,7 +177,7 @@ def test_suspend_confirmed(rig: Rig, arun: Callable[..., Any]) -> None:
         await open_client(rig, section, "camila.diaz", "Camila Díaz")
         rig.tap(section.panel.suspend_button)
         assert section.sheet.asking == "suspend"
-        assert "stops earning points" in section.sheet.consequence.text()
+        assert "stops earning points" in section.sheet.message.text()
         rig.shot("clients_suspend_confirm")
         await rig.confirm()
         await until(lambda: section.banner.kind == "success")
@@ -200,8 +200,8 @@ def test_removal_needs_a_reason_and_explains_the_grace_period(
         await open_client(rig, section, "camila.diaz", "Camila Díaz")
         rig.tap(section.panel.danger_button)
         assert section.sheet.asking == "remove"
-        assert "30 days" in section.sheet.consequence.text()
-        assert "only the merchant panel can restore" in section.sheet.consequence.text()
+        assert "30 days" in section.sheet.message.text()
+        assert "only the merchant panel can restore" in section.sheet.message.text()
         await rig.confirm()  # no reason chosen
         assert section.sheet.problem.text() == problem_text(Problem.NO_REASON)
         assert rig.requests("DELETE", CLIENTS) == []

@@ -196,7 +196,7 @@ def test_delete_a_level_confirmed(rig: Rig, arun: Callable[..., Any]) -> None:
         open_level(rig, section, "Oro")
         rig.tap(section.form.danger_button)
         assert section.sheet.asking == "delete"
-        assert "a few seconds" in section.sheet.consequence.text()
+        assert "a few seconds" in section.sheet.message.text()
         assert not section.pages.isEnabled()  # the form waits for the answer
         rig.shot("levels_delete_confirm")
         await rig.confirm()

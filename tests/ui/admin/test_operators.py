@@ -273,7 +273,7 @@ def test_delete_confirmed(rig: Rig, arun: Callable[..., Any]) -> None:
         await open_detail(rig, section, "Diego Pereyra")
         rig.tap(section.detail.delete_button)
         assert section.sheet.asking == "delete"
-        assert "Diego Pereyra" in section.sheet.question.text()
+        assert "Diego Pereyra" in section.sheet.heading.text()
         rig.shot("operators_delete_confirm")
         await rig.confirm()
         await until(lambda: section.banner.kind == "success")

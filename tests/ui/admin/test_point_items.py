@@ -225,7 +225,7 @@ def test_delete_asks_first(rig: Rig, arun: Callable[..., Any]) -> None:
         section.list.activated.emit(names(section).index("Café"))
         rig.tap(section.form.danger_button)
         assert section.sheet.asking == "delete"
-        assert "Café" in section.sheet.question.text()
+        assert "Café" in section.sheet.heading.text()
         rig.shot("point_items_delete_confirm")
         rig.tap(section.sheet.back)  # changed their mind: nothing sent
         assert section.sheet.isHidden()

@@ -80,7 +80,7 @@ def test_deliver_a_pending_exchange(rig: Rig, arun: Callable[..., Any]) -> None:
         await rig.loaded()
         section.list.activated.emit(codes(section).index("PEND2345"))
         assert section.sheet.asking == "deliver"
-        assert "Café con medialunas" in section.sheet.consequence.text()
+        assert "Café con medialunas" in section.sheet.message.text()
         rig.shot("purchases_deliver_confirm")
         await rig.confirm()
         await until(lambda: section.banner.kind == "success")

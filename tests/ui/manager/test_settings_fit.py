@@ -168,7 +168,7 @@ def test_every_text_of_the_settings_fits(
         screen.banner.show_error(screen.tr("Nothing was saved. Check the marked fields."))
         screen.connection.set_key_state(_key_state("missing"))
         screen.connection.open_key_entry()
-        view.confirm_exit.show()
+        view.ask_exit()
         screen.scroller.verticalScrollBar().setValue(0)
         look_at(window, view, f"{tag}-errors", found)
         screen.scroller.ensureWidgetVisible(screen.counter.idle, 0, 100)

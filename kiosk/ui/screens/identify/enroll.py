@@ -32,6 +32,7 @@ from kiosk.ui.icons import icon
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.commit_button import CommitButton
+from kiosk.ui.widgets.field_box import FieldBox
 
 CONTEXT = "EnrollPanel"
 
@@ -84,45 +85,6 @@ GENDERS = (
 def _t(text: object) -> str:
     # QT_TRANSLATE_NOOP is typed as returning ``object``; it returns the text.
     return QCoreApplication.translate(CONTEXT, str(text))
-
-
-class FieldBox(QWidget):
-    """A label, the input and its error line (kept in place so nothing jumps)."""
-
-    def __init__(
-        self,
-        label: str,
-        editor: QWidget,
-        focus: QWidget | None = None,
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.editor = editor
-        self.focus_target = focus or editor
-        self.label = QLabel(label)
-        self.label.setProperty("role", "muted")
-        self.error = QLabel()
-        self.error.setProperty("role", "field-error")
-        self.error.setWordWrap(True)
-        self.error.setMinimumHeight(18)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addWidget(self.label)
-        layout.addWidget(editor)
-        layout.addWidget(self.error)
-
-    def set_error(self, text: str) -> None:
-        if self.error.text() != text:
-            self.error.setText(text)
-        # Re-polished only when the flag flips: a re-polish restyles the editor and costs
-        # ~0.3 ms a field, and clearing the problems of a clean form is the common case.
-        invalid = bool(text)
-        target = self.focus_target
-        if bool(target.property("invalid")) != invalid:
-            target.setProperty("invalid", invalid)
-            target.style().unpolish(target)
-            target.style().polish(target)
 
 
 class GenderChoice(QWidget):

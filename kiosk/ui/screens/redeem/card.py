@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLay
 
 from kiosk.core.counter.redeem import PurchaseState, PurchaseView
 from kiosk.ui.icons import pixmap, set_pixmap
-from kiosk.ui.screens.rewards.elide import ElidedLabel
 from kiosk.ui.screens.rewards.sheets import code_style
 from kiosk.ui.theme import Palette, current_palette
+from kiosk.ui.widgets.elided import ElidedLines
 
 STATE_TEXT = {
     PurchaseState.PENDING: QT_TRANSLATE_NOOP("PurchaseCard", "Pending: not delivered yet"),
@@ -46,7 +46,7 @@ class PurchaseCard(QFrame):
         self.art = QLabel()
         self.art.setFixedSize(72, 72)
         self.art.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.reward = ElidedLabel(lines=2)
+        self.reward = ElidedLines(lines=2)
         self.reward.setStyleSheet("font-size: 28px; font-weight: 700;")
         self.kind = QLabel()
         self.kind.setProperty("role", "muted")
@@ -55,7 +55,7 @@ class PurchaseCard(QFrame):
         self.code = QLabel()
         self.code.setStyleSheet(code_style(26))
         self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.client = ElidedLabel(lines=2)
+        self.client = ElidedLines(lines=2)
         self.points = QLabel()
         self.created = QLabel()
         self.updated = QLabel()
@@ -117,7 +117,7 @@ class PurchaseCard(QFrame):
         p = current_palette()
         set_pixmap(self.art, pixmap("money" if view.is_money else "rewards", p.accent, 40))
         self.art.setStyleSheet(f"background: {p.info_bg}; border-radius: 16px;")
-        self.reward.set_full_text(
+        self.reward.setText(
             self.tr("%1 in money").replace("%1", view.reward) if view.is_money else view.reward
         )
         self.kind.setText(self.tr("Money exchange") if view.is_money else self.tr("Reward"))
@@ -128,7 +128,7 @@ class PurchaseCard(QFrame):
             " font-size: 20px; font-weight: 700;"
         )
         self.code.setText(view.code)
-        self.client.set_full_text(" · ".join(x for x in (view.client_name, view.client_email) if x))
+        self.client.setText(" · ".join(x for x in (view.client_name, view.client_email) if x))
         self.points.setText(self.tr("%1 pts").replace("%1", view.points))
         self.created.setText(view.created)
         self.updated.setText(view.updated if view.updated != view.created else "")
@@ -164,8 +164,8 @@ class PurchaseCard(QFrame):
 
     def clear(self) -> None:
         self.view = None
-        self.reward.set_full_text("")
-        self.client.set_full_text("")
+        self.reward.setText("")
+        self.client.setText("")
         self.show_notice("", "")
         for label in (
             self.kind,

@@ -46,10 +46,10 @@ from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.redeem.card import PurchaseCard
 from kiosk.ui.screens.redeem.text import code_text, outcome_texts
 from kiosk.ui.screens.rewards.offline import delivery_offline_text
-from kiosk.ui.screens.rewards.sheets import ConfirmSheet
 from kiosk.ui.screens.rewards.write import PendingWrite
 from kiosk.ui.theme import PRIMARY_PX, current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.confirm_sheet import ConfirmSheet
 from kiosk.ui.widgets.plain_text import clip
 from kiosk.ui.widgets.relayout import PageStack, one_relayout
 from kiosk.ui.widgets.scan_field import ScanField
@@ -86,9 +86,9 @@ class RedeemScreen(Screen):
         top.addWidget(self.code, 1)
         top.addWidget(self.find_button)
         self.card = PurchaseCard()
-        self.sheet = ConfirmSheet("redeem")
+        self.sheet = ConfirmSheet("redeem", danger=False, page=True)
         self.sheet.confirmed.connect(self.confirm)
-        self.sheet.back.connect(self.back)
+        self.sheet.dismissed.connect(self.back)
         self.empty = self._empty_page()
         self.pages = PageStack(fit_current=True)  # the card's texts never squeezed
         for page in (self.empty, self.card, self.sheet):
@@ -161,7 +161,7 @@ class RedeemScreen(Screen):
         self.code.clear_input()
         with one_relayout(self):
             self.banner.dismiss()
-            self.sheet.set_busy(False)
+            self.sheet.finish()
             self.find_button.set_busy(False)
             self._show_empty()
 
@@ -310,12 +310,12 @@ class RedeemScreen(Screen):
         self.sheet.ask(
             self.tr("Confirm the delivery"),
             self.tr("Deliver %1 to %2.").replace("%1", what).replace("%2", who),
-            detail,
-            self.tr(
+            self.tr("Confirm delivery"),
+            detail=detail,
+            hint=self.tr(
                 "Keep the reward until the service confirms the delivery: "
                 "an expired or used code is refused."
             ),
-            self.tr("Confirm delivery"),
         )
         self._show_page(self.sheet)
 
@@ -332,16 +332,16 @@ class RedeemScreen(Screen):
         if self._writing():
             return  # (Confirm is busy with it)
         if purchase is None or self.tasks.running("lookup"):
-            self.sheet.set_busy(False)
+            self.sheet.finish()
             self.back()
             return
         if not self.session.online:
             with one_relayout(self):
-                self.sheet.set_busy(False)
+                self.sheet.finish()
                 self.back()
                 self.banner.show_error(delivery_offline_text())
             return
-        self.sheet.set_busy(True)
+        self.sheet.set_running(True)
         self._write = PendingWrite("redeem", self._deliver(purchase))
         self.run("deliver", self._watch(self._write))
 
@@ -359,7 +359,7 @@ class RedeemScreen(Screen):
 
     async def _watch(self, write: PendingWrite[Delivery]) -> None:
         with one_relayout(self):
-            self.sheet.set_busy(True)
+            self.sheet.set_running(True)
             self._show_page(self.sheet)
         try:
             delivery = await write.result()
@@ -367,7 +367,7 @@ class RedeemScreen(Screen):
             log.warning("redeem outcome unknown: %s", error)
             self._write = None
             with one_relayout(self):
-                self.sheet.set_busy(False)
+                self.sheet.finish()
                 self.back()
                 self._uncertain = True
                 self._update_actions()
@@ -376,7 +376,7 @@ class RedeemScreen(Screen):
         except ApiError as error:
             self._write = None
             with one_relayout(self):
-                self.sheet.set_busy(False)
+                self.sheet.finish()
                 self.back()
                 if no_connection(error):
                     log.info("redeem: no connection (%s)", error.kind.value)
@@ -385,7 +385,7 @@ class RedeemScreen(Screen):
             raise
         self._write = None
         with one_relayout(self):  # card, action row, banner: one layout, not three
-            self.sheet.set_busy(False)
+            self.sheet.finish()
             self._delivered(delivery)
 
     def _delivered(self, delivery: Delivery) -> None:

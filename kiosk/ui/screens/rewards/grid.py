@@ -37,8 +37,8 @@ from shiboken6 import isValid
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.counter.rewards import RewardCard
 from kiosk.ui.icons import pixmap
-from kiosk.ui.screens.rewards.elide import ElidedLabel
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.elided import ElidedLines
 from kiosk.ui.widgets.layouts import tile_scroll
 from kiosk.ui.widgets.relayout import show_deferred
 from kiosk.ui.widgets.rounded import rounded_card
@@ -120,11 +120,11 @@ class RewardTile(QPushButton):
         self.art = QLabel()
         self.art.setFixedSize(ART_PX, ART_PX)
         self.art.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.badge = ElidedLabel(lines=1)  # stock and cap, one line
+        self.badge = ElidedLines(lines=1)  # stock and cap, one line
         self.badge.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.name = ElidedLabel(lines=2)  # a long name: two lines, "…", the whole in a tooltip
+        self.name = ElidedLines(lines=2)  # a long name: two lines, "…", the whole in a tooltip
         self.price = QLabel()
-        self.status = ElidedLabel(lines=1)
+        self.status = ElidedLines(lines=1)
         names = ("rewardArt", "rewardBadge", "rewardName", "rewardPrice", "rewardStatus")
         for label, name in zip(self._labels(), names, strict=True):
             label.setObjectName(name)
@@ -154,12 +154,12 @@ class RewardTile(QPushButton):
         style changes only when the reward comes into or out of reach."""
         self.card = card
         locale = self.amount_locale
-        self.badge.set_full_text(self._badge_text(card, locale))
-        self.name.set_full_text(card.name)
+        self.badge.setText(self._badge_text(card, locale))
+        self.name.setText(card.name)
         self.setToolTip(card.name)  # (the labels let the pointer through to the tile)
         self.price.setText(self.tr("%1 pts").replace("%1", format_points(card.price, locale)))
         status = self._status_text(card, locale)
-        self.status.set_full_text(status)
+        self.status.setText(status)
         self.setAccessibleName(f"{card.name}: {self.price.text()}. {status}")
         if card.affordable != self._reachable:
             self._reachable = card.affordable

@@ -40,15 +40,11 @@ from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.rewards.grid import RewardGrid
 from kiosk.ui.screens.rewards.money import MoneyPanel
 from kiosk.ui.screens.rewards.offline import exchange_offline_text, exchange_refusal
-from kiosk.ui.screens.rewards.sheets import (
-    ConfirmSheet,
-    ExchangeResult,
-    segment_button,
-    segment_style,
-)
-from kiosk.ui.screens.rewards.text import money_sheet, result_texts, reward_sheet
+from kiosk.ui.screens.rewards.sheets import ExchangeResult, segment_button, segment_style
+from kiosk.ui.screens.rewards.text import SheetTexts, money_sheet, result_texts, reward_sheet
 from kiosk.ui.screens.rewards.write import PendingWrite, exchange_and_journal
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.confirm_sheet import ConfirmSheet
 from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.qr_view import load_encoder
 from kiosk.ui.widgets.relayout import PageStack, one_relayout
@@ -120,9 +116,9 @@ class RewardsScreen(Screen):
         self.empty.setStyleSheet("font-size: 22px;")
         self.money = MoneyPanel(locale)
         self.money.requested.connect(self.ask_money)
-        self.sheet = ConfirmSheet("rewards")
+        self.sheet = ConfirmSheet("rewards", danger=False, page=True)
         self.sheet.confirmed.connect(self.confirm)
-        self.sheet.back.connect(self.back)
+        self.sheet.dismissed.connect(self.back)
         self.result = ExchangeResult()
         self.result.done.connect(self.finish)
         self.pages = PageStack()
@@ -184,7 +180,7 @@ class RewardsScreen(Screen):
         self.grid.set_cards([])
         self.result.clear()
         self.money.clear()
-        self.sheet.set_busy(False)
+        self.sheet.finish()
         self.money.exchange.set_busy(False)
         self.banner.dismiss()
         self.summary.setText("")
@@ -320,10 +316,16 @@ class RewardsScreen(Screen):
         self._chosen, self._money = card, None
         self._ask("rewards", reward_sheet(card, locale))
 
-    def _ask(self, icon_name: str, texts: tuple[str, str, str, str, str]) -> None:
+    def _ask(self, icon_name: str, texts: SheetTexts) -> None:
         with one_relayout(self):
-            self.sheet.set_icon(icon_name)
-            self.sheet.ask(*texts)
+            self.sheet.ask(
+                texts.heading,
+                texts.message,
+                texts.confirm,
+                detail=texts.detail,
+                hint=texts.hint,
+                icon_name=icon_name,
+            )
             self.pages.setCurrentWidget(self.sheet)
 
     # -- exchange for money --------------------------------------------------------------
@@ -346,13 +348,13 @@ class RewardsScreen(Screen):
         if self._writing():
             return  # (Confirm is busy with it)
         if client is None or (self._chosen is None and self._money is None):
-            self.sheet.set_busy(False)
+            self.sheet.finish()
             return
         if self._refuse_now():
-            self.sheet.set_busy(False)
+            self.sheet.finish()
             self._close_sheet()
             return
-        self.sheet.set_busy(True)
+        self.sheet.set_running(True)
         work = exchange_and_journal(self.session, client, self._chosen, self._money)
         self._write = PendingWrite("exchange", work, client.id)
         self.run("exchange", self._watch(self._write, client))
@@ -376,16 +378,16 @@ class RewardsScreen(Screen):
     async def _watch(self, write: PendingWrite[ExchangeDone], client: Client) -> None:
         """Wait for the exchange on its sheet, then show what happened."""
         self.pages.setCurrentWidget(self.sheet)
-        self.sheet.set_busy(True)
+        self.sheet.set_running(True)
         try:
             done = await write.result()
         except ApiError as error:
             self._write = None
-            self.sheet.set_busy(False)
+            self.sheet.finish()
             self._refused(error)
             return
         self._write = None
-        self.sheet.set_busy(False)
+        self.sheet.finish()
         self._show_result(done)
         await self._after(client, done)
 

@@ -1,12 +1,10 @@
-"""In-screen panels of the exchange and delivery flows (never a modal ``exec``).
+"""In-screen panels of the exchange flow (never a modal ``exec``), and the looks the
+Rewards and Redeem screens share.
 
-``ConfirmSheet`` says exactly what will happen and waits for Confirm or Back. Its
-Confirm is a ``CommitButton``: armed by ``ask`` and accepting a tap (or Enter, once
-it has the focus) only when the sheet has been painted and the guard time passed,
-then busy at once: a double tap on what opened the sheet, or Enter, Enter, never
-commits unseen, and a second tap while the request runs sends nothing;
-``ExchangeResult`` shows the pickup code large and as a QR, the points debited
-and the new balance.
+``ExchangeResult`` shows the pickup code large and as a QR, the points debited and the
+new balance; ``code_style`` is how a purchase code is written; ``segment_button`` and
+``segment_style`` make the "Rewards | Money" toggle. (The confirmation before an
+exchange is ``kiosk.ui.widgets.confirm_sheet.ConfirmSheet``.)
 """
 
 from __future__ import annotations
@@ -17,90 +15,9 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 
 from kiosk.ui.icons import pixmap, set_pixmap
 from kiosk.ui.theme import PRIMARY_PX, current_palette
-from kiosk.ui.widgets.commit_button import CommitButton
 from kiosk.ui.widgets.qr_view import QrView
 
 CODE_FONT_PX = 72
-
-
-class ConfirmSheet(QFrame):
-    """A confirmation panel: heading, what will happen, Back and Confirm."""
-
-    confirmed = Signal()
-    back = Signal()
-
-    def __init__(self, icon_name: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setProperty("role", "card")
-        self.art = QLabel()
-        self._icon_name = ""
-        self.set_icon(icon_name)
-        self.heading = QLabel()
-        self.heading.setProperty("role", "heading")
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("font-size: 28px; font-weight: 600;")
-        self.detail = QLabel()
-        self.detail.setWordWrap(True)
-        self.detail.setStyleSheet("font-size: 20px;")
-        self.hint = QLabel()
-        self.hint.setWordWrap(True)
-        self.hint.setProperty("role", "hint")
-        self.back_button = QPushButton(self.tr("Back"))
-        self.back_button.setStyleSheet(f"min-width: 160px; min-height: {PRIMARY_PX - 20}px;")
-        self.back_button.clicked.connect(self.back.emit)
-        self.confirm = CommitButton(primary=True)
-        self.confirm.setStyleSheet(f"min-width: 320px; min-height: {PRIMARY_PX - 16}px;")
-        self.confirm.setAutoDefault(True)  # Enter on it commits (only once armed)
-        self.confirm.committed.connect(self.confirmed.emit)
-        head = QHBoxLayout()
-        head.setSpacing(16)
-        head.addWidget(self.art, 0, Qt.AlignmentFlag.AlignTop)
-        head.addWidget(self.heading, 1)
-        buttons = QHBoxLayout()
-        buttons.setSpacing(16)
-        buttons.addWidget(self.back_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.confirm)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(32, 20, 32, 20)
-        layout.setSpacing(12)
-        layout.addLayout(head)
-        layout.addWidget(self.message)
-        layout.addWidget(self.detail)
-        layout.addWidget(self.hint)
-        # The buttons right under what they confirm, not at the bottom: Confirm never
-        # stands where the button that opened the sheet was (Redeem's Deliver).
-        layout.addSpacing(8)
-        layout.addLayout(buttons)
-        layout.addStretch(1)
-
-    def set_icon(self, icon_name: str) -> None:
-        if icon_name != self._icon_name:  # (an SVG drawn: only when it changes)
-            self._icon_name = icon_name
-            self.art.setPixmap(pixmap(icon_name, current_palette().accent, 48))
-
-    def ask(self, heading: str, message: str, detail: str, hint: str, confirm: str) -> None:
-        self.heading.setText(heading)
-        self.message.setText(message)
-        self.detail.setText(detail)
-        self.detail.setVisible(bool(detail))
-        self.hint.setText(hint)
-        self.hint.setVisible(bool(hint))
-        self.confirm.setText(confirm)
-        self.set_busy(False)
-        self.confirm.arm()  # accepts a tap once this is painted and the guard passed
-        self.confirm.setFocus()  # (given when shown) a second Enter lands here, unarmed
-
-    def set_busy(self, busy: bool) -> None:
-        """While the request runs neither Confirm nor Back can be tapped; when it ends
-        Confirm is disarmed until the next ``ask``."""
-        if busy:
-            if not self.confirm.busy:
-                self.confirm.set_busy(True)
-        else:
-            self.confirm.finish()
-        self.back_button.setEnabled(not busy)
 
 
 def code_style(size_px: int = CODE_FONT_PX, color: str | None = None) -> str:

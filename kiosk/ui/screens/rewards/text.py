@@ -5,19 +5,27 @@ catalogue keeps them)."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import NamedTuple
 
 from PySide6.QtCore import QCoreApplication
 
 from kiosk.core.amounts import AmountLocale, format_amount, format_points
 from kiosk.core.counter.rewards import ExchangeDone, ExchangeKind, RewardCard
 
-# heading, message, detail, hint, confirm button: ConfirmSheet.ask's arguments
-SheetTexts = tuple[str, str, str, str, str]
+
+class SheetTexts(NamedTuple):
+    """What the confirmation sheet says (``ConfirmSheet.ask``)."""
+
+    heading: str
+    message: str
+    detail: str
+    hint: str
+    confirm: str
 
 
 def reward_sheet(card: RewardCard, locale: AmountLocale) -> SheetTexts:
     price = format_points(card.price, locale)
-    return (
+    return SheetTexts(
         QCoreApplication.translate("RewardsScreen", "Confirm the exchange"),
         QCoreApplication.translate("RewardsScreen", "Exchange %1 for %2 points.")
         .replace("%1", card.name)
@@ -37,7 +45,7 @@ def money_sheet(amount: Decimal, balance: int, locale: AmountLocale) -> SheetTex
     """The amount, the balance, and plainly that the points are not known before: the
     service computes them (the contract gives no preview), the result shows them."""
     money = format_amount(amount, locale)
-    return (
+    return SheetTexts(
         QCoreApplication.translate("RewardsScreen", "Confirm the money exchange"),
         QCoreApplication.translate("RewardsScreen", "Exchange points for %1 in money.").replace(
             "%1", money

@@ -1,6 +1,7 @@
 """The Pending list of the Today screen: the outbox's waiting and dead-letter rows.
 
-Each row: its age, what it is (credit or cancel), the client (masked), its
+A model (``PendingModel``) and a table view: no widget per row, "Discard" painted by
+a delegate and hit-tested. Each row: its age, what it is (credit or cancel), the client (masked), its
 reference (external id), attempts, and the last error in plain words; "Retry now"
 makes every waiting row due now; "Discard" on a dead letter (behind the manager's
 PIN, asked by the screen) gives it up. A row waiting over 24 hours shows a warning
@@ -10,187 +11,231 @@ for the manager. Rows are never dropped silently: only a manager's discard.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import (
+    QRect,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from kiosk.core.amounts import AmountLocale, format_amount
-from kiosk.core.counter.credit_outbox import entry_error
-from kiosk.core.outbox.queue import OutboxEntry, RowKind, RowState
+from kiosk.core.amounts import AmountLocale
+from kiosk.core.outbox.queue import OutboxEntry, RowState
 from kiosk.ui.icons import icon
-from kiosk.ui.messages import error_text
+from kiosk.ui.screens.today.pending_model import (
+    _INDEX,
+    ACTION,
+    DISARM_MS,
+    DISCARD,
+    DISCARDABLE_ROLE,
+    ERROR,
+    FITTED,
+    HEADERS,
+    REFERENCE,
+    ROW_ID_ROLE,
+    ROW_PX,
+    TAP_AGAIN,
+    PendingModel,
+    _t,
+)
+from kiosk.ui.screens.today.table import CELL_PAD, action_rect
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
-from kiosk.ui.widgets.layouts import ContentColumns, read_only_table
+from kiosk.ui.widgets.layouts import TABLE_STYLE
 
-DISARM_MS = 5000  # an armed Discard goes back to normal after this long
-
-CONTEXT = "PendingTable"
-HEADERS = (
-    QT_TRANSLATE_NOOP("PendingTable", "Waiting"),
-    QT_TRANSLATE_NOOP("PendingTable", "Operation"),
-    QT_TRANSLATE_NOOP("PendingTable", "Client"),
-    QT_TRANSLATE_NOOP("PendingTable", "Reference"),
-    QT_TRANSLATE_NOOP("PendingTable", "Tries"),
-    QT_TRANSLATE_NOOP("PendingTable", "Last error"),
-    "",
-)
-KIND_TEXT = {
-    RowKind.CREDIT: QT_TRANSLATE_NOOP("PendingTable", "Credit"),
-    RowKind.CANCEL: QT_TRANSLATE_NOOP("PendingTable", "Cancel"),
-}
-REFUSED = QT_TRANSLATE_NOOP("PendingTable", "Refused: %1")
-SENDING = QT_TRANSLATE_NOOP("PendingTable", "Sending…")
-AGE, KIND, CLIENT, REFERENCE, TRIES, ERROR, ACTION = range(len(HEADERS))
-ROW_PX = 88
+FIT_ROWS = 100
 
 
-def _t(text: object) -> str:
-    return QCoreApplication.translate(CONTEXT, str(text))
+class DiscardDelegate(QStyledItemDelegate):
+    """Paints "Discard" (or "Tap again to discard") as the theme's danger button."""
+
+    def __init__(self, table: PendingTable) -> None:
+        super().__init__(table)
+        self.table = table
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _INDEX) -> None:
+        super().paint(painter, option, index)
+        if not index.data(DISCARDABLE_ROLE):
+            return
+        p = current_palette()
+        enabled = self.table.actions_enabled
+        rect = action_rect(option.rect)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        focused = self.table.hasFocus() and self.table.currentIndex() == index
+        painter.setPen(QPen(QColor(p.text if focused else p.danger), 2))
+        painter.setBrush(QColor(p.danger if enabled else p.surface_alt))
+        painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10)
+        painter.setFont(self.table.action_font)
+        painter.setPen(QColor("#ffffff" if enabled else p.muted))
+        text = self.table.action_text(int(index.data(ROW_ID_ROLE)))
+        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        painter.drawText(rect.adjusted(6, 0, -6, 0), int(flags), text)
+        painter.restore()
 
 
-def age_text(seconds: float) -> str:
-    minutes = int(seconds // 60)
-    if minutes < 1:
-        return _t(QT_TRANSLATE_NOOP("PendingTable", "under a minute"))
-    if minutes < 60:
-        return _t(QT_TRANSLATE_NOOP("PendingTable", "%1 min")).replace("%1", str(minutes))
-    hours = minutes // 60
-    if hours < 48:
-        return _t(QT_TRANSLATE_NOOP("PendingTable", "%1 h")).replace("%1", str(hours))
-    return _t(QT_TRANSLATE_NOOP("PendingTable", "%1 days")).replace("%1", str(hours // 24))
-
-
-def error_of(entry: OutboxEntry) -> str:
-    """The last error in plain words (a dead letter: the API's reason)."""
-    if entry.state is RowState.SENDING:
-        return _t(SENDING)
-    error = entry_error(entry.last_error)
-    if error is None:
-        return ""
-    text = error_text(error)
-    return _t(REFUSED).replace("%1", text) if entry.state is RowState.DEAD else text
-
-
-class PendingTable(QTableWidget):
-    """``discard_requested(row_id)`` when a dead letter's "Discard" is tapped."""
+class PendingTable(QTableView):
+    """``discard_requested(row_id)`` when a dead letter's "Discard" is tapped twice (the
+    first tap arms it: "Tap again to discard", for a few seconds). No widget per row:
+    the action is painted and hit-tested (a tap; Enter or Space on its focused cell)."""
 
     discard_requested = Signal(int)
 
     def __init__(
         self, parent: QWidget | None = None, *, amount_locale: AmountLocale = AmountLocale.ES_AR
     ) -> None:
-        super().__init__(0, len(HEADERS), parent)
-        self.amount_locale = amount_locale
-        self.entries: list[OutboxEntry] = []
-        self.discard_buttons: dict[int, QPushButton] = {}
-        self.setHorizontalHeaderLabels([_t(h) if h else "" for h in HEADERS])
-        read_only_table(self, word_wrap=True)
+        super().__init__(parent)
+        self.pending_model = PendingModel(amount_locale, self)
+        self.setModel(self.pending_model)
+        self.setStyleSheet(TABLE_STYLE)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.setTabKeyNavigation(False)
+        self.setAlternatingRowColors(True)
+        self.setShowGrid(False)
+        self.setWordWrap(True)
+        self.verticalHeader().hide()
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.verticalHeader().setDefaultSectionSize(ROW_PX)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         header = self.horizontalHeader()
         header.setHighlightSections(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        # Fitted to the contents when they change (show_entries), not at every layout.
-        fitted = [c for c in range(len(HEADERS)) if c not in (ERROR, REFERENCE, ACTION)]
-        self.fitter = ContentColumns(self, lambda: fitted)
+        for column in range(len(HEADERS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(ERROR, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(REFERENCE, QHeaderView.ResizeMode.Fixed)
         self.setColumnWidth(REFERENCE, 200)  # the id's end tells rows apart; full in its tooltip
         self.setTextElideMode(Qt.TextElideMode.ElideLeft)
-        header.setSectionResizeMode(ACTION, QHeaderView.ResizeMode.Fixed)
         self.setColumnWidth(ACTION, 150)
-        self._actions_enabled = True
+        self.action_font = QFont(self.font())
+        self.action_font.setBold(True)
+        self.setItemDelegateForColumn(ACTION, DiscardDelegate(self))
+        self.actions_enabled = True
+        self.armed: int | None = None  # the row whose "Discard" waits for a second tap
+        self._disarm = QTimer(self)
+        self._disarm.setSingleShot(True)
+        self._disarm.setInterval(DISARM_MS)
+        self._disarm.timeout.connect(lambda: self._arm(None))
+        self._pressed: int | None = None
 
-    def show_entries(self, entries: Sequence[OutboxEntry]) -> None:
-        self.entries = list(entries)
-        self.discard_buttons = {}
-        self.setRowCount(0)
-        self.setRowCount(len(self.entries))
-        p = current_palette()
-        for row, entry in enumerate(self.entries):
-            cells = (
-                age_text(entry.age),
-                self._operation(entry),
-                entry.client,
-                entry.external_id,
-                str(entry.attempts),
-                error_of(entry),
-            )
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if column == ERROR and entry.state is RowState.DEAD:
-                    item.setForeground(QColor(p.danger))
-                if column == AGE and entry.stale:
-                    item.setForeground(QColor(p.danger))
-                if column == ERROR:
-                    item.setToolTip(entry.last_error or "")
-                if column == REFERENCE:
-                    item.setToolTip(entry.external_id)
-                self.setItem(row, column, item)
-            if entry.state is RowState.DEAD:
-                self.setCellWidget(row, ACTION, self._discard_button(entry))
-        self.fitter.fit()
+    # -- what the screen and the tests read --------------------------------------------
+    @property
+    def entries(self) -> list[OutboxEntry]:
+        return self.pending_model.entries
 
-    def _operation(self, entry: OutboxEntry) -> str:
-        """The operation over what was sold ($ 1.234,56, or 3 units): which sale waits."""
-        kind = _t(KIND_TEXT[entry.kind])
-        if entry.amount is not None:
-            amount = format_amount(Decimal(str(entry.amount)), self.amount_locale)
-            return f"{kind}\n{amount}"
-        if entry.units is not None:
-            units = self.tr("%n unit(s)", "", entry.units)
-            return f"{kind}\n{units}"
-        return kind
+    def rowCount(self) -> int:
+        return self.pending_model.rowCount()
 
-    def _discard_button(self, entry: OutboxEntry) -> QPushButton:
-        button = QPushButton(self.tr("Discard"))
-        button.setProperty("role", "danger")
-        button.setEnabled(self._actions_enabled)
-        button.setStyleSheet("QPushButton { min-height: 24px; padding: 4px 14px; margin: 4px; }")
-        button.clicked.connect(lambda _=False, row_id=entry.id: self._discard_tapped(row_id))
-        self.discard_buttons[entry.id] = button
-        return button
-
-    def _discard_tapped(self, row_id: int) -> None:
-        """Two taps: the first arms the button ("Tap again to discard") for a few
-        seconds; only the second asks for the discard (then the manager's PIN)."""
-        button = self.discard_buttons.get(row_id)
-        if button is None:
-            return
-        if button.property("armed"):
-            button.setProperty("armed", False)
-            button.setText(self.tr("Discard"))
-            self.discard_requested.emit(row_id)
-            return
-        button.setProperty("armed", True)
-        button.setText(self.tr("Tap again to discard"))
-
-        def disarm() -> None:
-            still = self.discard_buttons.get(row_id)
-            if still is button and button.property("armed"):
-                button.setProperty("armed", False)
-                button.setText(self.tr("Discard"))
-
-        QTimer.singleShot(DISARM_MS, button, disarm)
-
-    def set_actions_enabled(self, enabled: bool) -> None:
-        self._actions_enabled = enabled
-        for button in self.discard_buttons.values():
-            button.setEnabled(enabled)
+    def cell_text(self, row: int, column: int) -> str:
+        return str(self.pending_model.index(row, column).data() or "")
 
     def entry(self, row_id: int) -> OutboxEntry | None:
-        return next((e for e in self.entries if e.id == row_id), None)
+        row = self.pending_model.row_of(row_id)
+        return None if row is None else self.pending_model.entries[row]
+
+    def discard_ids(self) -> list[int]:
+        """The dead letters shown, whose "Discard" is painted."""
+        return [e.id for e in self.entries if e.state is RowState.DEAD]
+
+    def action_text(self, row_id: int) -> str:
+        armed = self.armed == row_id
+        return _t(TAP_AGAIN if armed else DISCARD)
+
+    def action_rect(self, row_id: int) -> QRect | None:
+        """Where the row's "Discard" is, in the viewport's coordinates (scrolled to)."""
+        row = self.pending_model.row_of(row_id)
+        if row is None or row_id not in self.discard_ids():
+            return None
+        index = self.pending_model.index(row, ACTION)
+        self.scrollTo(index)
+        return action_rect(self.visualRect(index))
+
+    def show_entries(self, entries: Sequence[OutboxEntry]) -> None:
+        self.pending_model.reset(entries)
+        if self.armed is not None and self.armed not in self.discard_ids():
+            self._arm(None)
+        self._fit()
+
+    def set_actions_enabled(self, enabled: bool) -> None:
+        if enabled != self.actions_enabled:
+            self.actions_enabled = enabled
+            self.viewport().update()
+
+    # -- taps and keys ---------------------------------------------------------------
+    def _tapped(self, row_id: int) -> None:
+        """Two taps: the first arms the action for a few seconds; only the second asks
+        for the discard (then the manager's PIN)."""
+        if self.armed == row_id:
+            self._arm(None)
+            self.discard_requested.emit(row_id)
+            return
+        self._arm(row_id)
+        self._disarm.start()
+
+    def _arm(self, row_id: int | None) -> None:
+        self.armed = row_id
+        self.viewport().update()
+
+    def _action_at(self, event: QMouseEvent) -> int | None:
+        pos = event.position().toPoint()
+        index = self.indexAt(pos)
+        if not index.isValid() or index.column() != ACTION or not index.data(DISCARDABLE_ROLE):
+            return None
+        if not action_rect(self.visualRect(index)).contains(pos):
+            return None
+        return int(index.data(ROW_ID_ROLE))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        hit = self._action_at(event) if event.button() == Qt.MouseButton.LeftButton else None
+        if hit is None or not self.actions_enabled:
+            super().mousePressEvent(event)
+            return
+        self._pressed = hit
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        pressed, self._pressed = self._pressed, None
+        if pressed is None:
+            super().mouseReleaseEvent(event)
+            return
+        event.accept()
+        if self._action_at(event) == pressed and self.actions_enabled:
+            self._tapped(pressed)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        keys = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_Select)
+        index = self.currentIndex()
+        if event.key() in keys and index.isValid() and index.column() == ACTION:
+            if index.data(DISCARDABLE_ROLE) and self.actions_enabled:
+                self._tapped(int(index.data(ROW_ID_ROLE)))
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def _fit(self) -> None:
+        """The fitted columns to the widest text of the first rows (``FIT_ROWS``: the
+        columns' texts are alike, and no list of thousands is measured in a tap)."""
+        metrics = self.fontMetrics()
+        header = self.horizontalHeader()
+        model = self.pending_model
+        rows = [model.cells(row) for row in range(min(FIT_ROWS, model.rowCount()))]
+        for column in FITTED:
+            lines = (line for cells in rows for line in cells[column].split("\n"))
+            widest = max((metrics.horizontalAdvance(line) for line in lines), default=0)
+            header.resizeSection(column, max(widest + CELL_PAD, header.sectionSizeHint(column)))
 
 
 class PendingPanel(QWidget):

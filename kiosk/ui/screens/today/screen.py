@@ -1,8 +1,10 @@
 """Today: every operation made on this kiosk today, newest first; cancel a credit from here.
 
-The table is read from the journal (``session.journal.today()``) when the screen
-is shown and whenever the journal changes (``session.journal_changed``), shown or
-not: the rows are kept current in the background, so opening Today only shows them.
+The table is a model over the journal's rows (``kiosk.ui.screens.today.model``), fed
+by ``JournalFeed``: the day's newest page when Today first opens (older pages as the
+cashier scrolls), then only the rows whose ids the journal announces as changed
+(``session.journal.changed``), shown or not, with the summary from one COUNT/SUM
+query: opening Today only shows them, whatever the day's size.
 "Cancel credit" on an active credit opens a confirmation sheet that says exactly
 what will happen; confirming asks ``authorize_cancel`` and then runs
 ``kiosk.core.counter.cancel.cancel_credit`` (which journals the cancel and refreshes the
@@ -39,16 +41,18 @@ from PySide6.QtWidgets import (
 
 from kiosk.core.amounts import format_points
 from kiosk.core.counter.cancel import CancelOutcome, CancelReport, cancel_credit
-from kiosk.core.journal import JournalEntry, OperationKind, Outcome
+from kiosk.core.journal import DayTotals, JournalEntry
 from kiosk.core.outbox.queue import OutboxStatus
 from kiosk.core.session import CounterSession
 from kiosk.ui.icons import icon
 from kiosk.ui.screens.base import Screen
+from kiosk.ui.screens.today.feed import JournalFeed
 from kiosk.ui.screens.today.pending import PendingPanel
-from kiosk.ui.screens.today.sheet import CancelSheet
 from kiosk.ui.screens.today.table import JournalTable
+from kiosk.ui.screens.today.text import cancel_texts
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.confirm_sheet import ConfirmSheet
 from kiosk.ui.widgets.relayout import PageStack, one_relayout
 
 if TYPE_CHECKING:  # manager mode is imported when Today is guarded, not at start-up
@@ -92,7 +96,7 @@ class TodayScreen(Screen):
         self.reload_button.setToolTip(self.tr("Refresh"))
         self.reload_button.setAccessibleName(self.tr("Refresh"))
         self.reload_button.setMinimumHeight(48)
-        self.reload_button.clicked.connect(self.reload)
+        self.reload_button.clicked.connect(self.refresh)
         self.today_tab = QPushButton(self.tr("Today"))
         self.pending_tab = QPushButton()
         self.tabs = QButtonGroup(self)
@@ -126,6 +130,8 @@ class TodayScreen(Screen):
         self.table = JournalTable(locale)
         self.table.queued = session.outbox is not None
         self.table.cancel_requested.connect(self.ask_cancel)
+        self.feed = JournalFeed(session.journal, self.table.journal_model, self.run)
+        self.feed.totals_changed.connect(self._show_totals)
         self.empty = QLabel(
             self.tr(
                 "No operations on this kiosk today yet.\n"
@@ -143,7 +149,7 @@ class TodayScreen(Screen):
         # never shares the screen with the cancel's confirmation): the question keeps the
         # height its words need at 1024x768 with a client card.
         self.stack.setMinimumHeight(self.table.minimumSizeHint().height())
-        self.sheet = CancelSheet(locale)
+        self.sheet = ConfirmSheet(confirm_width=280)  # what cancelling a credit does
         self.sheet.confirmed.connect(self.confirm_cancel)
         self.body.addWidget(self.top_bar)
         self.body.addWidget(self.stack, 1)
@@ -152,7 +158,6 @@ class TodayScreen(Screen):
         self.body.addWidget(self.room, 1)
         self.body.addWidget(self.sheet)
         self._shown = False
-        session.journal_changed.connect(self._journal_changed)
         session.pending_changed.connect(self._pending_changed)
 
     def title(self) -> str:
@@ -162,6 +167,11 @@ class TodayScreen(Screen):
     def entered(self) -> None:
         self._shown = True
         self.reload()
+
+    async def preload(self) -> None:
+        """Built ahead (the warm-up): the day's newest page read, the first tap shows it."""
+        if not self.feed.opened:
+            await self.feed.open()
 
     def left(self) -> None:
         self._shown = False
@@ -173,12 +183,6 @@ class TodayScreen(Screen):
             self.sheet.dismiss()
             self.banner.dismiss()
         self.table.set_actions_enabled(True)
-
-    def _journal_changed(self, _: None) -> None:
-        # Also while hidden: the new row is added now, in a turn of its own, so that
-        # opening Today only shows it (it filled every row of the day at the opening
-        # before, ~7 ms for a handful; issue #4). The opening still reads it again.
-        self.reload()
 
     def _pending_changed(self, status: OutboxStatus) -> None:
         self._set_pending_count(status.pending, status.dead)
@@ -243,7 +247,11 @@ class TodayScreen(Screen):
     def reload(self) -> None:
         self.run("load", self._load(), buttons=[self.reload_button])
 
-    async def _load(self) -> None:
+    def refresh(self) -> None:
+        """ "Refresh": the day's newest page read again (the list, not the whole day)."""
+        self.run("load", self._load(fresh=True), buttons=[self.reload_button])
+
+    async def _load(self, *, fresh: bool = False) -> None:
         outbox = self.session.outbox
         if outbox is not None and self.pending_tab.isChecked():
             waiting, dead = await outbox.pending(), await outbox.dead()
@@ -252,30 +260,37 @@ class TodayScreen(Screen):
             self.pending_panel.show_entries(waiting, dead)
             self.stack.setCurrentWidget(self.pending_panel)
             return
-        entries = await self.session.journal.today()
-        self.table.show_entries(entries)  # rows updated in place, new ones inserted
+        feed = self.feed
+        if fresh or not feed.opened or feed.model.day != await self.session.journal.day():
+            await feed.open()  # the first opening, a new day, "Refresh": the newest page
+        else:
+            await feed.catch_up()  # kept current meanwhile: only what is still waiting
+            self._show_totals(feed.totals)
+
+    def _show_totals(self, totals: DayTotals) -> None:
+        """After each read: the summary, the list or "No operations", and the question
+        of a cancel whose credit was canceled meanwhile (another screen, a resend)."""
         with one_relayout(self):
-            self.stack.setCurrentWidget(self.table if entries else self.empty)
-            self.summary.setText(self._summary(entries))
-            pending = self.sheet.entry
+            if not self.pending_tab.isChecked() or self.session.outbox is None:
+                shown = self.table if self.table.rowCount() else self.empty
+                if self.stack.currentWidget() is not shown:
+                    self.stack.setCurrentWidget(shown)
+            self.summary.setText(self._summary(totals))
+            pending = self.asked()
             if pending is not None:
                 fresh = self.table.entry(pending.id)
                 if fresh is None or fresh.canceled:
-                    self.sheet.dismiss()  # canceled meanwhile (another screen, a resend)
+                    self.sheet.dismiss()
 
-    def _summary(self, entries: list[JournalEntry]) -> str:
-        given = sum(  # what stays credited: canceled credits do not count
-            e.points or 0
-            for e in entries
-            if e.kind is OperationKind.CREDIT and e.outcome is Outcome.OK and not e.canceled
-        )
+    def _summary(self, totals: DayTotals) -> str:
+        """What the day counts (canceled credits do not count as credited)."""
         count = (
             self.tr("1 operation")
-            if len(entries) == 1
-            else self.tr("%1 operations").replace("%1", str(len(entries)))
+            if totals.operations == 1
+            else self.tr("%1 operations").replace("%1", str(totals.operations))
         )
         points = self.tr("%1 points credited").replace(
-            "%1", format_points(given, self.session.config.locale)
+            "%1", format_points(totals.points, self.session.config.locale)
         )
         return f"{count} · {points}"
 
@@ -286,10 +301,16 @@ class TodayScreen(Screen):
             return
         with one_relayout(self):  # the sheet in, a banner out: one layout
             self.banner.dismiss()
-            self.sheet.ask(entry)
+            question, consequence, confirm = cancel_texts(entry, self.session.config.locale)
+            self.sheet.ask(question, consequence, confirm, action="cancel", subject=entry)
+
+    def asked(self) -> JournalEntry | None:
+        """The credit whose cancel the sheet asks about."""
+        entry = self.sheet.subject
+        return entry if isinstance(entry, JournalEntry) else None
 
     def confirm_cancel(self) -> None:
-        entry = self.sheet.entry
+        entry = self.asked()
         if entry is None or self.tasks.running("cancel"):
             return
         # The sheet's CommitButton is busy since the tap (a second one is ignored).

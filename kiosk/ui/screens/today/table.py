@@ -1,162 +1,259 @@
-"""Today's operations as a table, newest first, with "Cancel credit" on active credits."""
+"""Today's operations as a table view over ``JournalModel``, newest first.
+
+No widget per row: "Cancel credit" is painted by ``ActionDelegate`` in the last
+column and hit-tested on tap (a press and a release on the action's rect emit
+``cancel_requested(entry_id)``; Enter or Space on the focused action cell too).
+Only the visible rows are painted, and the fitted columns are measured on the rows
+that came in or changed, never on the whole day.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QResizeEvent
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPen,
+)
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QHeaderView,
-    QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
     QWidget,
 )
 
-from kiosk.core.amounts import AmountLocale, format_amount, format_points
-from kiosk.core.counter.cancel import can_cancel
-from kiosk.core.journal import JournalEntry, OperationKind, Outcome
-from kiosk.ui.theme import current_palette
-from kiosk.ui.widgets.layouts import ContentColumns, read_only_table
-
-CONTEXT = "TodayTable"
-
-KIND_TEXT = {
-    OperationKind.CREDIT: QT_TRANSLATE_NOOP("TodayTable", "Credit"),
-    OperationKind.EXCHANGE: QT_TRANSLATE_NOOP("TodayTable", "Reward exchange"),
-    OperationKind.MONEY_EXCHANGE: QT_TRANSLATE_NOOP("TodayTable", "Money exchange"),
-    OperationKind.REDEEM: QT_TRANSLATE_NOOP("TodayTable", "Delivery"),
-    OperationKind.CANCEL: QT_TRANSLATE_NOOP("TodayTable", "Credit canceled"),
-    OperationKind.ENROLLMENT: QT_TRANSLATE_NOOP("TodayTable", "Enrollment"),
-}
-OUTCOME_TEXT = {
-    Outcome.OK: QT_TRANSLATE_NOOP("TodayTable", "Done"),
-    Outcome.ALREADY_CREDITED: QT_TRANSLATE_NOOP("TodayTable", "Already credited"),
-    Outcome.PENDING: QT_TRANSLATE_NOOP("TodayTable", "Pending"),
-    Outcome.FAILED: QT_TRANSLATE_NOOP("TodayTable", "Failed"),
-    Outcome.REJECTED: QT_TRANSLATE_NOOP("TodayTable", "Refused"),
-    Outcome.VOIDED: QT_TRANSLATE_NOOP("TodayTable", "Voided"),
-}
-CANCELED = QT_TRANSLATE_NOOP("TodayTable", "Canceled")
-CANCEL_PENDING = QT_TRANSLATE_NOOP("TodayTable", "Cancel pending")
-HEADERS = (
-    QT_TRANSLATE_NOOP("TodayTable", "Time"),
-    QT_TRANSLATE_NOOP("TodayTable", "Operation"),
-    QT_TRANSLATE_NOOP("TodayTable", "Client"),
-    QT_TRANSLATE_NOOP("TodayTable", "Points"),
-    QT_TRANSLATE_NOOP("TodayTable", "Amount"),
-    QT_TRANSLATE_NOOP("TodayTable", "Ticket"),
-    QT_TRANSLATE_NOOP("TodayTable", "Result"),
-    "",
+from kiosk.core.amounts import AmountLocale
+from kiosk.core.journal import JournalEntry
+from kiosk.ui.screens.today.model import (
+    ACTION,
+    AMOUNT,
+    CANCELABLE_ROLE,
+    CLIENT,
+    ENTRY_ID_ROLE,
+    HEADERS,
+    TICKET,
+    JournalModel,
 )
-TIME, KIND, CLIENT, POINTS, AMOUNT, TICKET, RESULT, ACTION = range(len(HEADERS))
+from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.layouts import TABLE_STYLE
+
 ROW_PX = 60
+ACTION_MARGIN = (4, 6)  # around the painted button: 48 px high in a 60 px row
+CELL_PAD = 24  # the style sheet's 8 + 8 px and the item's own margins
 # The client's column tells the rows apart: when the table is too narrow for it (1024
 # px with a long operation name), these columns give way, in this order, rather than
 # the table scrolling sideways or the client shrinking to "…".
 GIVE_WAY = (TICKET, AMOUNT)
 CLIENT_MIN_PX = 160
+FITTED = tuple(c for c in range(len(HEADERS)) if c not in (CLIENT, ACTION))
+_INDEX = QModelIndex | QPersistentModelIndex
 
 
-def _t(text: object) -> str:
-    return QCoreApplication.translate(CONTEXT, str(text))
+def action_rect(cell: QRect) -> QRect:
+    """The painted button's rect inside its cell (what a tap must land on)."""
+    dx, dy = ACTION_MARGIN
+    return cell.adjusted(dx, dy, -dx, -dy)
 
 
-def kind_text(entry: JournalEntry) -> str:
-    return _t(KIND_TEXT[entry.kind])
+class ActionDelegate(QStyledItemDelegate):
+    """Paints "Cancel credit" as the theme's button on a cancelable row."""
+
+    def __init__(self, table: JournalTable) -> None:
+        super().__init__(table)
+        self.table = table
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _INDEX) -> None:
+        super().paint(painter, option, index)  # the row's background
+        if not index.data(CANCELABLE_ROLE):
+            return
+        p = current_palette()
+        enabled = self.table.actions_enabled
+        pressed = self.table.pressed_id == index.data(ENTRY_ID_ROLE)
+        rect = action_rect(option.rect)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        focused = self.table.hasFocus() and self.table.currentIndex() == index
+        border = p.accent if focused else p.border
+        painter.setPen(QPen(QColor(border), 2))
+        fill = p.surface_alt if pressed or not enabled else p.surface
+        painter.setBrush(QColor(fill))
+        painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10)
+        painter.setFont(self.table.action_font)
+        painter.setPen(QColor(p.text if enabled else p.muted))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.table.action_text)
+        painter.restore()
 
 
-def outcome_text(entry: JournalEntry) -> str:
-    return _t(CANCELED) if entry.canceled else _t(OUTCOME_TEXT[entry.outcome])
-
-
-def time_text(entry: JournalEntry) -> str:
-    """The kiosk's local time of the operation."""
-    return entry.at.astimezone().strftime("%H:%M")
-
-
-def _color(column: int, look: RowLook) -> str | None:
-    """The text colour of a cell (None: the table's)."""
-    p = current_palette()
-    if column == RESULT and look.alarm:
-        return p.danger
-    return p.muted if look.muted else None
-
-
-@dataclass(frozen=True)
-class RowLook:
-    """What one row shows: compared with the last one to update the row in place."""
-
-    cells: tuple[str, ...]
-    muted: bool  # canceled, voided or failed: grey
-    alarm: bool  # failed or refused: the result in red
-    struck: bool  # canceled: the points struck out
-    cancelable: bool  # "Cancel credit" in the row
-
-
-class JournalTable(QTableWidget):
+class JournalTable(QTableView):
     """``cancel_requested(entry_id)`` when a row's "Cancel credit" is tapped."""
 
     cancel_requested = Signal(int)
 
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
-        super().__init__(0, len(HEADERS), parent)
-        self.amount_locale = locale
-        self.entries: list[JournalEntry] = []
-        self.cancel_buttons: dict[int, QPushButton] = {}
-        self._looks: dict[int, RowLook] = {}  # by entry id
-        self.setHorizontalHeaderLabels([_t(h) if h else "" for h in HEADERS])
-        for column in (POINTS, AMOUNT):
-            head = self.horizontalHeaderItem(column)
-            if head is not None:
-                head.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        read_only_table(self, word_wrap=False)
+        super().__init__(parent)
+        self._widths: dict[int, int] = {}  # the fitted columns' widest text so far
+        self._measured = QFont(self.font())  # the font they were measured in
+        self.journal_model = JournalModel(locale, self)
+        self.setModel(self.journal_model)
+        self.setStyleSheet(TABLE_STYLE)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # the keyboard reaches the actions
+        self.setTabKeyNavigation(False)
+        self.setAlternatingRowColors(True)
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.verticalHeader().hide()
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.verticalHeader().setDefaultSectionSize(ROW_PX)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.verticalScrollBar().setSingleStep(ROW_PX // 2)
         header = self.horizontalHeader()
         header.setHighlightSections(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        # Columns fit their contents when those change (show_entries), not at every
-        # layout (ContentColumns); the client's column takes the room left.
-        fitted = [c for c in range(len(HEADERS)) if c not in (CLIENT, ACTION)]
-        self.fitter = ContentColumns(self, lambda: fitted)
+        for column in range(len(HEADERS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(CLIENT, QHeaderView.ResizeMode.Stretch)
-        bold = QFont(self.font())
-        bold.setBold(True)
+        self.action_text = self.tr("Cancel credit")
+        self.action_font = QFont(self.font())
+        self.action_font.setBold(True)
         self.setColumnWidth(
-            ACTION, QFontMetrics(bold).horizontalAdvance(self.tr("Cancel credit")) + 80
+            ACTION, QFontMetrics(self.action_font).horizontalAdvance(self.action_text) + 80
         )
-        self._actions_enabled = True
-        self.queued = False  # the counter has an outbox: pending credits can be canceled
+        self.setItemDelegateForColumn(ACTION, ActionDelegate(self))
+        self.actions_enabled = True
+        self.pressed_id: int | None = None
+        model = self.journal_model
+        model.modelReset.connect(lambda: self._fit(range(model.rowCount()), fresh=True))
+        model.rowsInserted.connect(lambda _p, first, last: self._fit(range(first, last + 1)))
+        model.dataChanged.connect(lambda top, bottom: self._fit(range(top.row(), bottom.row() + 1)))
 
-    def show_entries(self, entries: Sequence[JournalEntry]) -> None:
-        """Show ``entries`` (newest first). Rows already shown are kept and only what
-        changed in them is set again (a cancel: the credit's result, colours and
-        button); new rows are inserted. Only when a row went away or moved is the
-        table built again (issue #4: rebuilding every item and button stalled the UI)."""
-        fresh = list(entries)
-        canceling = {  # credits whose cancel waits in the outbox
-            e.external_id
-            for e in fresh
-            if e.kind is OperationKind.CANCEL and e.outcome is Outcome.PENDING
-        }
-        looks = [self._look(entry, canceling) for entry in fresh]
-        shown = {e.id for e in self.entries}
-        if [e.id for e in fresh if e.id in shown] != [e.id for e in self.entries]:
-            self.cancel_buttons = {}
-            self._looks = {}
-            self.setRowCount(0)  # a row went away or moved: build again
-            shown = set()
-        changed: set[int] = set()  # columns whose contents changed
-        for row, (entry, look) in enumerate(zip(fresh, looks, strict=True)):
-            if entry.id not in shown:
-                self.insertRow(row)
-            changed |= self._show_row(row, entry, look)
-        self.entries = fresh
-        self.fitter.fit(changed)
-        if changed:
+    # -- what the screen and the tests read -------------------------------------------
+    @property
+    def queued(self) -> bool:
+        return self.journal_model.queued
+
+    @queued.setter
+    def queued(self, queued: bool) -> None:
+        """The counter has an outbox: pending credits can be canceled."""
+        self.journal_model.queued = queued
+
+    @property
+    def entries(self) -> list[JournalEntry]:
+        return self.journal_model.entries
+
+    def rowCount(self) -> int:
+        return self.journal_model.rowCount()
+
+    def entry(self, entry_id: int) -> JournalEntry | None:
+        return self.journal_model.entry(entry_id)
+
+    def cell_text(self, row: int, column: int) -> str:
+        return str(self.journal_model.index(row, column).data() or "")
+
+    def cancelable_ids(self) -> list[int]:
+        """The rows read so far whose "Cancel credit" shows, newest first."""
+        return self.journal_model.cancelable_ids()
+
+    def action_rect(self, entry_id: int) -> QRect | None:
+        """Where the row's "Cancel credit" is, in the viewport's coordinates (the row
+        scrolled into view first); None when the row has none."""
+        model = self.journal_model
+        row = model.row_of(entry_id)
+        if row is None or entry_id not in model.cancelable_ids():
+            return None
+        index = model.index(row, ACTION)
+        self.scrollTo(index)
+        return action_rect(self.visualRect(index))
+
+    def set_actions_enabled(self, enabled: bool) -> None:
+        """Off while a cancel runs: a second one cannot start."""
+        if enabled != self.actions_enabled:
+            self.actions_enabled = enabled
+            self.viewport().update()
+
+    # -- taps and keys ---------------------------------------------------------------
+    def _action_at(self, event: QMouseEvent) -> int | None:
+        pos = event.position().toPoint()
+        index = self.indexAt(pos)
+        if not index.isValid() or index.column() != ACTION or not index.data(CANCELABLE_ROLE):
+            return None
+        if not action_rect(self.visualRect(index)).contains(pos):
+            return None
+        return int(index.data(ENTRY_ID_ROLE))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        hit = self._action_at(event) if event.button() == Qt.MouseButton.LeftButton else None
+        if hit is None or not self.actions_enabled:
+            super().mousePressEvent(event)
+            return
+        self.pressed_id = hit
+        self.viewport().update()
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        pressed, self.pressed_id = self.pressed_id, None
+        if pressed is None:
+            super().mouseReleaseEvent(event)
+            return
+        self.viewport().update()
+        event.accept()
+        if self._action_at(event) == pressed and self.actions_enabled:
+            self.cancel_requested.emit(pressed)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        keys = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_Select)
+        index = self.currentIndex()
+        if event.key() in keys and index.isValid() and index.column() == ACTION:
+            if index.data(CANCELABLE_ROLE) and self.actions_enabled:
+                self.cancel_requested.emit(int(index.data(ENTRY_ID_ROLE)))
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        if not self.currentIndex().isValid():  # the first action the keyboard can reach
+            ids = self.cancelable_ids()
+            row = self.journal_model.row_of(ids[0]) if ids else None
+            if row is not None:
+                self.setCurrentIndex(self.journal_model.index(row, ACTION))
+
+    # -- columns -----------------------------------------------------------------------
+    def _fit(self, rows: Iterable[int], *, fresh: bool = False) -> None:
+        """Widen the fitted columns to the texts of ``rows`` (only those rows)."""
+        if fresh:
+            self._widths = {}
+            self._measured = QFont(self.font())
+        metrics = self.fontMetrics()
+        model = self.journal_model
+        widths = dict(self._widths)
+        for row in rows:
+            for column in FITTED:
+                text = model.index(row, column).data()
+                if text:
+                    width = max(metrics.horizontalAdvance(line) for line in str(text).split("\n"))
+                    widths[column] = max(widths.get(column, 0), width + CELL_PAD)
+        header = self.horizontalHeader()
+        resized = fresh
+        for column in FITTED:
+            wanted = max(widths.get(column, 0), header.sectionSizeHint(column))
+            if wanted != header.sectionSize(column) and (
+                fresh or wanted > header.sectionSize(column)
+            ):
+                header.resizeSection(column, wanted)
+                resized = True
+        self._widths = widths
+        if resized:
             self._give_way()
 
     def _give_way(self) -> None:
@@ -164,11 +261,11 @@ class JournalTable(QTableWidget):
         header = self.horizontalHeader()
         kept = sum(
             header.sectionSize(c)
-            for c in range(self.columnCount())
-            if c != CLIENT and c not in GIVE_WAY
+            for c in range(len(HEADERS))
+            if c != CLIENT and c not in GIVE_WAY and not header.isSectionHidden(c)
         )
         room = self.viewport().width() - kept - CLIENT_MIN_PX
-        widths = {c: max(self.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in GIVE_WAY}
+        widths = {c: max(self._widths.get(c, 0), header.sectionSizeHint(c)) for c in GIVE_WAY}
         shown = list(GIVE_WAY)
         while shown and sum(widths[c] for c in shown) > room:
             shown.pop(0)
@@ -176,84 +273,11 @@ class JournalTable(QTableWidget):
             if self.isColumnHidden(column) == (column in shown):
                 self.setColumnHidden(column, column not in shown)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._give_way()
-
-    def _look(self, entry: JournalEntry, canceling: set[str | None]) -> RowLook:
-        points = "" if entry.points is None else format_points(entry.points, self.amount_locale)
-        amount = "" if entry.amount is None else format_amount(entry.amount, self.amount_locale)
-        pending_cancel = entry.kind is OperationKind.CREDIT and entry.external_id in canceling
-        return RowLook(
-            cells=(
-                time_text(entry),
-                kind_text(entry),
-                entry.client.replace(" · ", "\n"),  # name over the masked email or document
-                points,
-                amount,
-                entry.ticket or "",
-                _t(CANCEL_PENDING) if pending_cancel else outcome_text(entry),
-            ),
-            muted=entry.canceled or entry.outcome in (Outcome.VOIDED, Outcome.FAILED),
-            alarm=entry.outcome in (Outcome.FAILED, Outcome.REJECTED),
-            struck=entry.canceled,
-            cancelable=can_cancel(entry, queued=self.queued) and not pending_cancel,
-        )
-
-    def _show_row(self, row: int, entry: JournalEntry, look: RowLook) -> set[int]:
-        """Set what differs from what the row shows; return the columns whose text changed."""
-        before = self._looks.get(entry.id)
-        if look == before:
-            return set()
-        self._looks[entry.id] = look
-        changed = set()
-        for column, text in enumerate(look.cells):
-            item = self.item(row, column)
-            if item is None:
-                item = QTableWidgetItem(text)
-                if column in (POINTS, AMOUNT):
-                    item.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    )
-                changed.add(column)
-            elif item.text() != text:
-                item.setText(text)
-                changed.add(column)
-            color = _color(column, look)
-            if color is not None and (before is None or color != _color(column, before)):
-                item.setForeground(QColor(color))
-            elif color is None and before is not None and _color(column, before) is not None:
-                item.setData(Qt.ItemDataRole.ForegroundRole, None)
-            if column == POINTS and look.struck != (before is not None and before.struck):
-                font = item.font()
-                font.setStrikeOut(look.struck)
-                item.setFont(font)
-            if column == CLIENT and column in changed:
-                item.setToolTip(entry.client)
-            if self.item(row, column) is not item:
-                self.setItem(row, column, item)
-        if look.cancelable and entry.id not in self.cancel_buttons:
-            self.setCellWidget(row, ACTION, self._cancel_button(entry))
-        elif not look.cancelable and entry.id in self.cancel_buttons:
-            self.removeCellWidget(row, ACTION)
-            del self.cancel_buttons[entry.id]
-        return changed
-
-    def _cancel_button(self, entry: JournalEntry) -> QPushButton:
-        button = QPushButton(self.tr("Cancel credit"))  # the column is as wide as this text
-        button.setEnabled(self._actions_enabled)
-        button.setStyleSheet("QPushButton { min-height: 24px; padding: 4px 14px; margin: 4px; }")
-        button.clicked.connect(
-            lambda _=False, entry_id=entry.id: self.cancel_requested.emit(entry_id)
-        )
-        self.cancel_buttons[entry.id] = button
-        return button
-
-    def set_actions_enabled(self, enabled: bool) -> None:
-        """Off while a cancel runs: a second one cannot start."""
-        self._actions_enabled = enabled
-        for button in self.cancel_buttons.values():
-            button.setEnabled(enabled)
-
-    def entry(self, entry_id: int) -> JournalEntry | None:
-        return next((e for e in self.entries if e.id == entry_id), None)
+    def event(self, event: QEvent) -> bool:
+        kind = event.type()
+        handled = super().event(event)
+        if kind in (QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.StyleChange):
+            if kind != QEvent.Type.Resize and self.font() != self._measured:
+                self._fit(range(self.journal_model.rowCount()), fresh=True)  # a new font
+            self._give_way()
+        return handled

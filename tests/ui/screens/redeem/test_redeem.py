@@ -86,7 +86,7 @@ def test_a_pending_code_is_delivered_once(
             f"Deliver Café con medialunas to {client['firstName']} {client['lastName']}."
         )
         assert not screen.action_row.isVisible()
-        qtbot.mouseClick(screen.sheet.back_button, LEFT)
+        qtbot.mouseClick(screen.sheet.back, LEFT)
         assert stored(sim_world, "PEND2345")["status"] == "pending"
 
         await deliver(qtbot, screen)
@@ -249,7 +249,7 @@ def test_a_double_tap_on_deliver_sends_once(
         qtbot.mouseClick(screen.deliver_button, LEFT)
         await tap_confirm(qtbot, screen)
         qtbot.mouseClick(screen.sheet.confirm, LEFT)
-        assert not screen.sheet.back_button.isEnabled()
+        assert not screen.sheet.back.isEnabled()
         await until(lambda: not screen.tasks.running("deliver"))
         assert screen.banner.kind == "success"
         assert len(control.requests(path=REDEEM_PATH, method="POST")) == 1

@@ -241,7 +241,7 @@ def test_a_purchase_of_another_client_is_flagged_before_confirming(
         assert flag in screen.sheet.detail.text()
         await until(lambda: screen.sheet.confirm.armed)
         shot(screen, f"other-client-sheet-{name}")
-        tap(qtbot, screen, screen.sheet.back_button)
+        tap(qtbot, screen, screen.sheet.back)
         # The owner identified: nothing to flag.
         owner = clients[owner_id]
         session.set_client(await session.api.search_client(owner["email"]))

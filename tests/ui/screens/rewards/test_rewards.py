@@ -168,7 +168,7 @@ def test_confirm_then_exchange_shows_the_code_the_qr_and_the_new_balance(
             f"Balance after: {format_points(before - cost, locale)}" in screen.sheet.detail.text()
         )
         # Back changes nothing.
-        qtbot.mouseClick(screen.sheet.back_button, LEFT)
+        qtbot.mouseClick(screen.sheet.back, LEFT)
         assert screen.pages.currentWidget() is screen.grid
         assert purchases_of(sim_world, juan["id"]) == []
 
@@ -384,7 +384,7 @@ def test_a_double_tap_on_confirm_exchanges_once_and_reset_forgets_everything(
         qtbot.mouseClick(tile(screen, sim_world, "Alfajores x6"), LEFT)
         await tap_confirm(qtbot, screen)
         qtbot.mouseClick(screen.sheet.confirm, LEFT)  # a second tap while in flight
-        assert not screen.sheet.back_button.isEnabled()
+        assert not screen.sheet.back.isEnabled()
         await until(lambda: screen.pages.currentWidget() is screen.result)
         assert len(control.requests(path="^/external/exchange/product$", method="POST")) == 1
         await until(lambda: not screen.tasks.running("catalog"))

@@ -129,7 +129,7 @@ def test_an_exchange_commits_once_whatever_the_fingers_do(
         target = tile(screen, sim_world, LONG_NAME)
         screen.grid.ensureWidgetVisible(target)
         # The long name is elided on its tile, the whole of it in the tooltips.
-        assert target.name.text().endswith("…")
+        assert target.name.shown_text().endswith("…")
         assert target.name.toolTip() == LONG_NAME
         assert target.toolTip() == LONG_NAME
         shot(screen, f"grid-{name}")
@@ -164,7 +164,7 @@ def test_an_exchange_commits_once_whatever_the_fingers_do(
         assert screen.sheet.confirm.busy
         qtbot.mouseClick(screen.sheet.confirm, LEFT)
         qtbot.keyClick(screen.sheet.confirm, Qt.Key.Key_Return)
-        qtbot.mouseClick(screen.sheet.back_button, LEFT)
+        qtbot.mouseClick(screen.sheet.back, LEFT)
         shot(screen, f"busy-{name}")
         await until(lambda: screen.pages.currentWidget() is screen.result)
         await until(lambda: not screen.tasks.running("catalog"))

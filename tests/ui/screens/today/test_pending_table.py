@@ -3,23 +3,33 @@ units of point items, under the operation; a cancel shows no sale."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.amounts import AmountLocale
 from kiosk.core.outbox.queue import OutboxEntry, RowKind, RowState
-from kiosk.ui.screens.today.pending import KIND, PendingTable
+from kiosk.ui.screens.today.pending import PendingTable
+from kiosk.ui.screens.today.pending_model import ACTION, ERROR, KIND
+from kiosk.ui.theme import current_palette
 
 
-def entry(row_id: int, kind: RowKind = RowKind.CREDIT, **sale: float | int) -> OutboxEntry:
+def entry(
+    row_id: int,
+    kind: RowKind = RowKind.CREDIT,
+    state: RowState = RowState.PENDING,
+    **sale: float | int,
+) -> OutboxEntry:
     return OutboxEntry(
         id=row_id,
         kind=kind,
         external_id=f"b3-20261122-k0a1b2c3d-{row_id:012x}",
-        state=RowState.PENDING,
+        state=state,
         client="Ana · a***@gmail.com",
         age=90.0,
         attempts=1,
-        last_error=None,
+        last_error="bad_request: the client is suspended" if state is RowState.DEAD else None,
         may_have_reached_server=False,
         next_attempt_in=1.0,
         stale=False,
@@ -34,9 +44,48 @@ def test_each_row_shows_the_sale_under_the_operation(qtbot: QtBot) -> None:
     table.show_entries(
         [entry(1, amount=1234.56), entry(2, units=3), entry(3, units=1), entry(4, RowKind.CANCEL)]
     )
-    texts = [table.item(row, KIND).text() for row in range(4)]  # type: ignore[union-attr]
+    texts = [table.cell_text(row, KIND) for row in range(4)]
     assert texts == ["Credit\n$ 1.234,56", "Credit\n3 unit(s)", "Credit\n1 unit(s)", "Cancel"]
     us = PendingTable(amount_locale=AmountLocale.EN_US)
     qtbot.addWidget(us)
     us.show_entries([entry(1, amount=1234.56)])
-    assert us.item(0, KIND).text() == "Credit\n$1,234.56"  # type: ignore[union-attr]
+    assert us.cell_text(0, KIND) == "Credit\n$1,234.56"
+
+
+def test_discard_is_painted_on_dead_letters_and_asks_at_the_second_tap(qtbot: QtBot) -> None:
+    table = PendingTable(amount_locale=AmountLocale.ES_AR)
+    qtbot.addWidget(table)
+    table.resize(1100, 500)
+    table.show()
+    asked: list[int] = []
+    table.discard_requested.connect(asked.append)
+    rows = [entry(n, state=RowState.DEAD if n <= 2 else RowState.PENDING) for n in range(1, 400)]
+    table.show_entries(rows)
+    assert table.rowCount() == 399
+    assert table.findChildren(QPushButton) == []  # painted: no widget per row
+    assert table.discard_ids() == [1, 2]
+    assert table.action_rect(3) is None  # waiting rows have nothing to discard
+    assert table.cell_text(0, ERROR).startswith("Refused: ")
+    model = table.pending_model
+    assert model.index(0, ERROR).data(Qt.ItemDataRole.ForegroundRole) == QColor(
+        current_palette().danger
+    )
+    assert model.index(0, ACTION).data(Qt.ItemDataRole.AccessibleTextRole) == "Discard"
+    rect = table.action_rect(2)
+    assert rect is not None
+    assert rect.height() >= 48
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert table.action_text(2) == "Tap again to discard"
+    assert asked == []
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert asked == [2]
+    assert table.action_text(2) == "Discard"
+    # The keyboard: the action's cell focused, Enter twice.
+    table.setFocus(Qt.FocusReason.TabFocusReason)
+    table.setCurrentIndex(model.index(0, ACTION))
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    assert asked == [2, 1]
+    table.set_actions_enabled(False)
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert table.action_text(2) == "Discard"

@@ -26,8 +26,8 @@ from kiosk.core.session import CounterSession
 from kiosk.sim.control import SimControl
 from kiosk.sim.world import World
 from kiosk.ui.main_window import CounterView
+from kiosk.ui.screens.today.model import ACTION, AMOUNT, CLIENT, KIND, POINTS, RESULT, TICKET, TIME
 from kiosk.ui.screens.today.screen import TodayScreen
-from kiosk.ui.screens.today.table import ACTION, AMOUNT, CLIENT, KIND, POINTS, RESULT, TICKET, TIME
 from tests.qt_async import until
 from tests.ui.theme_support import app_theme
 
@@ -82,8 +82,15 @@ class Rig:
         )
 
     def cell(self, row: int, column: int) -> str:
-        item = self.screen.table.item(row, column)
-        return "" if item is None else item.text()
+        return self.screen.table.cell_text(row, column)
+
+    def tap_cancel(self, entry_id: int) -> None:
+        """A tap on the row's painted "Cancel credit" (no widget: the table's viewport)."""
+        table = self.screen.table
+        rect = table.action_rect(entry_id)
+        assert rect is not None
+        assert table.viewport().rect().contains(rect)
+        self.qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
     def shot(self, name: str) -> None:
         folder = os.environ.get("KIOSK_SHOTS")
@@ -140,8 +147,12 @@ def test_lists_todays_operations_newest_first(rig: Rig, arun: Callable[..., Any]
         assert (rig.cell(1, KIND), rig.cell(1, POINTS)) == ("Reward exchange", "-500")
         assert (rig.cell(0, KIND), rig.cell(0, RESULT)) == ("Credit", "Failed")
         # Only the credit that went through can be canceled.
-        assert list(screen.table.cancel_buttons) == [credit.id]
-        assert screen.table.cellWidget(row, ACTION) is screen.table.cancel_buttons[credit.id]
+        assert screen.table.cancelable_ids() == [credit.id]
+        assert screen.table.action_rect(credit.id) is not None
+        assert screen.table.action_rect(credit.id).height() >= 48  # type: ignore[union-attr]
+        assert screen.table.journal_model.index(row, ACTION).data(
+            Qt.ItemDataRole.AccessibleTextRole
+        ) == ("Cancel credit")
         assert screen.summary.text() == (
             "3 operations · " + f"{credit.points:,}".replace(",", ".") + " points credited"
         )
@@ -168,15 +179,15 @@ def test_cancel_a_credit_after_confirming_exactly_what_happens(
         assert session.client is not None
         assert session.client.balance == before + credit.points
         screen = rig.open()
-        await until(lambda: credit.id in screen.table.cancel_buttons)
-        qtbot.mouseClick(screen.table.cancel_buttons[credit.id], Qt.MouseButton.LeftButton)
+        await until(lambda: credit.id in screen.table.cancelable_ids())
+        rig.tap_cancel(credit.id)
         assert screen.sheet.isVisible()
         points = f"{credit.points:,}".replace(",", ".")
-        assert screen.sheet.question.text() == (
+        assert screen.sheet.heading.text() == (
             f"Cancel the credit of {points} points to Juan Carlos Pérez · j***@example.com "
             "(ticket 123)?"
         )
-        assert "taken back from the client" in screen.sheet.consequence.text()
+        assert "taken back from the client" in screen.sheet.message.text()
         assert rig.control.requests(path=CANCEL_PATH) == []  # nothing sent before confirming
         rig.shot("today-cancel-confirm")
         # "Cancel the credit" counts a tap once the question is painted and the guard passed.
@@ -198,7 +209,7 @@ def test_cancel_a_credit_after_confirming_exactly_what_happens(
         await until(lambda: screen.table.rowCount() == 2 and rig.cell(1, RESULT) == "Canceled")
         assert (rig.cell(0, KIND), rig.cell(0, POINTS)) == ("Credit canceled", f"-{points}")
         assert (rig.cell(1, KIND), rig.cell(1, RESULT)) == ("Credit", "Canceled")
-        assert screen.table.cancel_buttons == {}
+        assert screen.table.cancelable_ids() == []
         rig.shot("today-canceled")
 
     arun(scenario())
@@ -217,9 +228,9 @@ def test_a_credit_that_is_not_active_any_more_says_so(
             ticket="77",
         )
         screen = rig.open()
-        await until(lambda: ghost.id in screen.table.cancel_buttons)
-        qtbot.mouseClick(screen.table.cancel_buttons[ghost.id], Qt.MouseButton.LeftButton)
-        assert screen.sheet.question.text() == (
+        await until(lambda: ghost.id in screen.table.cancelable_ids())
+        rig.tap_cancel(ghost.id)
+        assert screen.sheet.heading.text() == (
             "Cancel the credit of 300 points to Ana · a***@example.com (ticket 77)?"
         )
         await until(lambda: screen.sheet.confirm.armed)
@@ -231,7 +242,7 @@ def test_a_credit_that_is_not_active_any_more_says_so(
         # Through the outbox: its cancel row says nothing was active; the credit is closed.
         await until(lambda: screen.table.rowCount() == 2 and rig.cell(1, RESULT) == "Canceled")
         assert (rig.cell(0, KIND), rig.cell(0, RESULT)) == ("Credit canceled", "Done")
-        assert screen.table.cancel_buttons == {}
+        assert screen.table.cancelable_ids() == []
         assert [r["status"] for r in rig.control.requests(path=CANCEL_PATH)] == [404]
         rig.shot("today-not-found")
 
@@ -247,23 +258,23 @@ def test_while_a_cancel_runs_nothing_else_can_start_and_a_refusal_keeps_the_shee
         first = await rig.credit("150000", "1")
         second = await rig.credit("900", "2")
         screen = rig.open()
-        await until(lambda: len(screen.table.cancel_buttons) == 2)
+        await until(lambda: len(screen.table.cancelable_ids()) == 2)
         rig.control.add_fault("status", CANCEL_PATH, status=400, count=1)
-        qtbot.mouseClick(screen.table.cancel_buttons[first.id], Qt.MouseButton.LeftButton)
+        rig.tap_cancel(first.id)
         await until(lambda: screen.sheet.confirm.armed)
         qtbot.mouseClick(screen.sheet.confirm, Qt.MouseButton.LeftButton)
         # At once, before the request has even started:
         assert screen.sheet.confirm.busy
         assert not screen.sheet.confirm.isEnabled()
         assert not screen.sheet.back.isEnabled()
-        assert not any(b.isEnabled() for b in screen.table.cancel_buttons.values())
+        assert not screen.table.actions_enabled
         screen.ask_cancel(second.id)  # ignored while the first runs
-        assert screen.sheet.entry == first
+        assert screen.sheet.subject == first
         await until(lambda: screen.banner.kind == "error")
         assert "The service refused this request" in screen.banner.text()
         assert screen.sheet.isVisible()
         assert screen.sheet.back.isEnabled()
-        assert all(b.isEnabled() for b in screen.table.cancel_buttons.values())
+        assert screen.table.actions_enabled
         await until(lambda: screen.sheet.confirm.isEnabled())  # armed again, after the guard
         assert rig.operation(first.external_id or "")["state"] == "active"
 
@@ -283,8 +294,8 @@ def test_authorize_hook_can_refuse_before_anything_is_sent(
         credit = await rig.credit("150000", "5")
         screen = rig.open()
         screen.authorize_cancel = manager_says_no
-        await until(lambda: credit.id in screen.table.cancel_buttons)
-        qtbot.mouseClick(screen.table.cancel_buttons[credit.id], Qt.MouseButton.LeftButton)
+        await until(lambda: credit.id in screen.table.cancelable_ids())
+        rig.tap_cancel(credit.id)
         await until(lambda: screen.sheet.confirm.armed)
         qtbot.mouseClick(screen.sheet.confirm, Qt.MouseButton.LeftButton)
         await until(lambda: screen.banner.kind == "error")
