@@ -9,6 +9,7 @@ full disk says "disk full", never "something went wrong".
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
@@ -141,3 +142,20 @@ def check_folder(folder: Path) -> FolderProblem | None:
 
 def megabytes(count: int) -> str:
     return f"{count / (1024 * 1024):,.0f} MB"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new one,
+    never half of one: a temporary file beside it, flushed to disk, then renamed over."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise

@@ -31,14 +31,11 @@ from __future__ import annotations
 
 import base64
 import binascii
-import contextlib
 import hashlib
 import hmac
 import json
 import logging
-import os
 import secrets
-import tempfile
 import threading
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -46,6 +43,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from kiosk.core.security.secrets import LOCK_ENTRY, KeyringUnavailable, load_secret, store_secret
+from kiosk.core.storage import write_atomically
 
 log = logging.getLogger(__name__)
 
@@ -259,15 +257,4 @@ def _read(path: Path) -> Any:
 
 
 def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    write_atomically(path, json.dumps(data))

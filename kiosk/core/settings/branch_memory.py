@@ -13,10 +13,8 @@ written atomically; a missing, damaged or foreign one is simply not used.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
-import os
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -70,15 +68,9 @@ def remember_branch(
         "branch_id": branch_id,
         "name": name,
     }
-    temp = path.with_name(path.name + ".tmp")
+    from kiosk.core.storage import write_atomically
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(temp, "w", encoding="utf-8") as handle:
-            json.dump(document, handle, ensure_ascii=False)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
+        write_atomically(path, json.dumps(document, ensure_ascii=False))
     except OSError as error:  # a cache: the counter works without it
         log.warning("branch memory: %s cannot be written (%s)", path.name, error)
-        with contextlib.suppress(OSError):
-            temp.unlink()

@@ -17,10 +17,8 @@ value.
 from __future__ import annotations
 
 import configparser
-import contextlib
 import json
 import logging
-import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -349,19 +347,7 @@ def read_overrides_file(path: Path) -> dict[str, object]:
 
 def write_overrides_file(path: Path, values: Mapping[str, object]) -> None:
     """Replace the overrides file atomically (a crash leaves the old or the new one)."""
-    import tempfile  # only when saving: kept off the start-up path
+    from kiosk.core.storage import write_atomically  # only when saving: off the start-up path
 
-    path.parent.mkdir(parents=True, exist_ok=True)
     document = {"version": OVERRIDES_VERSION, "settings": dict(sorted(values.items()))}
-    fd, temp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(document, handle, indent=2, ensure_ascii=False)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    write_atomically(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
