@@ -190,5 +190,9 @@ def test_a_banner_moves_no_button_on_any_counter_screen(
         async def scenario() -> None:
             for key in view.specs:
                 await no_button_moves(qtbot, view, key, size[0])
+            # The screens' reads end with the test, not after its loop (Today's page).
+            for screen in view.screens.values():
+                await until(lambda screen=screen: not screen.tasks.running("load"))
+            view.shutdown()
 
         arun(scenario())
