@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHeaderView,
     QScrollArea,
+    QTableView,
     QTableWidget,
     QWidget,
 )
@@ -21,7 +22,7 @@ TABLE_STYLE = (
 )
 
 
-def read_only_table(table: QTableWidget, *, word_wrap: bool) -> None:
+def read_only_table(table: QTableView, *, word_wrap: bool) -> None:
     """A table the cashier reads and taps: no editing, no selection, no focus frame."""
     table.setStyleSheet(TABLE_STYLE)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

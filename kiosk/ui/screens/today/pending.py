@@ -18,15 +18,13 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -50,10 +48,9 @@ from kiosk.ui.screens.today.pending_model import (
     PendingModel,
     _t,
 )
-from kiosk.ui.screens.today.table import CELL_PAD, action_rect
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.action_table import CELL_PAD, ActionTable, action_rect
 from kiosk.ui.widgets.busy_button import BusyButton
-from kiosk.ui.widgets.layouts import TABLE_STYLE
 
 FIT_ROWS = 100
 
@@ -86,7 +83,7 @@ class DiscardDelegate(QStyledItemDelegate):
         painter.restore()
 
 
-class PendingTable(QTableView):
+class PendingTable(ActionTable):
     """``discard_requested(row_id)`` when a dead letter's "Discard" is tapped twice (the
     first tap arms it: "Tap again to discard", for a few seconds). No widget per row:
     the action is painted and hit-tested (a tap; Enter or Space on its focused cell)."""
@@ -96,24 +93,17 @@ class PendingTable(QTableView):
     def __init__(
         self, parent: QWidget | None = None, *, amount_locale: AmountLocale = AmountLocale.ES_AR
     ) -> None:
-        super().__init__(parent)
+        super().__init__(
+            parent,
+            action_column=ACTION,
+            action_role=DISCARDABLE_ROLE,
+            id_role=ROW_ID_ROLE,
+            word_wrap=True,
+            row_px=ROW_PX,
+        )
         self.pending_model = PendingModel(amount_locale, self)
         self.setModel(self.pending_model)
-        self.setStyleSheet(TABLE_STYLE)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.setTabKeyNavigation(False)
-        self.setAlternatingRowColors(True)
-        self.setShowGrid(False)
-        self.setWordWrap(True)
-        self.verticalHeader().hide()
-        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.verticalHeader().setDefaultSectionSize(ROW_PX)
-        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         header = self.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         for column in range(len(HEADERS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(ERROR, QHeaderView.ResizeMode.Stretch)
@@ -123,13 +113,11 @@ class PendingTable(QTableView):
         self.action_font = QFont(self.font())
         self.action_font.setBold(True)
         self.setItemDelegateForColumn(ACTION, DiscardDelegate(self))
-        self.actions_enabled = True
         self.armed: int | None = None  # the row whose "Discard" waits for a second tap
         self._disarm = QTimer(self)
         self._disarm.setSingleShot(True)
         self._disarm.setInterval(DISARM_MS)
         self._disarm.timeout.connect(lambda: self._arm(None))
-        self._pressed: int | None = None
 
     # -- what the screen and the tests read --------------------------------------------
     @property
@@ -159,9 +147,7 @@ class PendingTable(QTableView):
         row = self.pending_model.row_of(row_id)
         if row is None or row_id not in self.discard_ids():
             return None
-        index = self.pending_model.index(row, ACTION)
-        self.scrollTo(index)
-        return action_rect(self.visualRect(index))
+        return self.row_action_rect(row)
 
     def show_entries(self, entries: Sequence[OutboxEntry]) -> None:
         self.pending_model.reset(entries)
@@ -169,13 +155,8 @@ class PendingTable(QTableView):
             self._arm(None)
         self._fit()
 
-    def set_actions_enabled(self, enabled: bool) -> None:
-        if enabled != self.actions_enabled:
-            self.actions_enabled = enabled
-            self.viewport().update()
-
     # -- taps and keys ---------------------------------------------------------------
-    def _tapped(self, row_id: int) -> None:
+    def activate(self, row_id: int) -> None:
         """Two taps: the first arms the action for a few seconds; only the second asks
         for the discard (then the manager's PIN)."""
         if self.armed == row_id:
@@ -188,42 +169,6 @@ class PendingTable(QTableView):
     def _arm(self, row_id: int | None) -> None:
         self.armed = row_id
         self.viewport().update()
-
-    def _action_at(self, event: QMouseEvent) -> int | None:
-        pos = event.position().toPoint()
-        index = self.indexAt(pos)
-        if not index.isValid() or index.column() != ACTION or not index.data(DISCARDABLE_ROLE):
-            return None
-        if not action_rect(self.visualRect(index)).contains(pos):
-            return None
-        return int(index.data(ROW_ID_ROLE))
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        hit = self._action_at(event) if event.button() == Qt.MouseButton.LeftButton else None
-        if hit is None or not self.actions_enabled:
-            super().mousePressEvent(event)
-            return
-        self._pressed = hit
-        event.accept()
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        pressed, self._pressed = self._pressed, None
-        if pressed is None:
-            super().mouseReleaseEvent(event)
-            return
-        event.accept()
-        if self._action_at(event) == pressed and self.actions_enabled:
-            self._tapped(pressed)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        keys = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_Select)
-        index = self.currentIndex()
-        if event.key() in keys and index.isValid() and index.column() == ACTION:
-            if index.data(DISCARDABLE_ROLE) and self.actions_enabled:
-                self._tapped(int(index.data(ROW_ID_ROLE)))
-            event.accept()
-            return
-        super().keyPressEvent(event)
 
     def _fit(self) -> None:
         """The fitted columns to the widest text of the first rows (``FIT_ROWS``: the

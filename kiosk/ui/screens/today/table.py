@@ -17,17 +17,13 @@ from PySide6.QtGui import (
     QFocusEvent,
     QFont,
     QFontMetrics,
-    QKeyEvent,
-    QMouseEvent,
     QPainter,
     QPen,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHeaderView,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QTableView,
     QWidget,
 )
 
@@ -44,11 +40,8 @@ from kiosk.ui.screens.today.model import (
     JournalModel,
 )
 from kiosk.ui.theme import current_palette
-from kiosk.ui.widgets.layouts import TABLE_STYLE
+from kiosk.ui.widgets.action_table import CELL_PAD, ROW_PX, ActionTable, action_rect
 
-ROW_PX = 60
-ACTION_MARGIN = (4, 6)  # around the painted button: 48 px high in a 60 px row
-CELL_PAD = 24  # the style sheet's 8 + 8 px and the item's own margins
 # The client's column tells the rows apart: when the table is too narrow for it (1024
 # px with a long operation name), these columns give way, in this order, rather than
 # the table scrolling sideways or the client shrinking to "…".
@@ -56,12 +49,6 @@ GIVE_WAY = (TICKET, AMOUNT)
 CLIENT_MIN_PX = 160
 FITTED = tuple(c for c in range(len(HEADERS)) if c not in (CLIENT, ACTION))
 _INDEX = QModelIndex | QPersistentModelIndex
-
-
-def action_rect(cell: QRect) -> QRect:
-    """The painted button's rect inside its cell (what a tap must land on)."""
-    dx, dy = ACTION_MARGIN
-    return cell.adjusted(dx, dy, -dx, -dy)
 
 
 class ActionDelegate(QStyledItemDelegate):
@@ -93,33 +80,26 @@ class ActionDelegate(QStyledItemDelegate):
         painter.restore()
 
 
-class JournalTable(QTableView):
+class JournalTable(ActionTable):
     """``cancel_requested(entry_id)`` when a row's "Cancel credit" is tapped."""
 
     cancel_requested = Signal(int)
+    _built = False  # the columns are fitted from the end of __init__ on
 
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(
+            parent,
+            action_column=ACTION,
+            action_role=CANCELABLE_ROLE,
+            id_role=ENTRY_ID_ROLE,
+            word_wrap=False,
+        )
         self._widths: dict[int, int] = {}  # the fitted columns' widest text so far
         self._measured = QFont(self.font())  # the font they were measured in
         self.journal_model = JournalModel(locale, self)
         self.setModel(self.journal_model)
-        self.setStyleSheet(TABLE_STYLE)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # the keyboard reaches the actions
-        self.setTabKeyNavigation(False)
-        self.setAlternatingRowColors(True)
-        self.setShowGrid(False)
-        self.setWordWrap(False)
-        self.verticalHeader().hide()
-        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.verticalHeader().setDefaultSectionSize(ROW_PX)
-        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.verticalScrollBar().setSingleStep(ROW_PX // 2)
         header = self.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         for column in range(len(HEADERS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(CLIENT, QHeaderView.ResizeMode.Stretch)
@@ -130,12 +110,11 @@ class JournalTable(QTableView):
             ACTION, QFontMetrics(self.action_font).horizontalAdvance(self.action_text) + 80
         )
         self.setItemDelegateForColumn(ACTION, ActionDelegate(self))
-        self.actions_enabled = True
-        self.pressed_id: int | None = None
         model = self.journal_model
         model.modelReset.connect(lambda: self._fit(range(model.rowCount()), fresh=True))
         model.rowsInserted.connect(lambda _p, first, last: self._fit(range(first, last + 1)))
         model.dataChanged.connect(lambda top, bottom: self._fit(range(top.row(), bottom.row() + 1)))
+        self._built = True
 
     # -- what the screen and the tests read -------------------------------------------
     @property
@@ -167,58 +146,13 @@ class JournalTable(QTableView):
     def action_rect(self, entry_id: int) -> QRect | None:
         """Where the row's "Cancel credit" is, in the viewport's coordinates (the row
         scrolled into view first); None when the row has none."""
-        model = self.journal_model
-        row = model.row_of(entry_id)
-        if row is None or entry_id not in model.cancelable_ids():
+        row = self.journal_model.row_of(entry_id)
+        if row is None or entry_id not in self.journal_model.cancelable_ids():
             return None
-        index = model.index(row, ACTION)
-        self.scrollTo(index)
-        return action_rect(self.visualRect(index))
+        return self.row_action_rect(row)
 
-    def set_actions_enabled(self, enabled: bool) -> None:
-        """Off while a cancel runs: a second one cannot start."""
-        if enabled != self.actions_enabled:
-            self.actions_enabled = enabled
-            self.viewport().update()
-
-    # -- taps and keys ---------------------------------------------------------------
-    def _action_at(self, event: QMouseEvent) -> int | None:
-        pos = event.position().toPoint()
-        index = self.indexAt(pos)
-        if not index.isValid() or index.column() != ACTION or not index.data(CANCELABLE_ROLE):
-            return None
-        if not action_rect(self.visualRect(index)).contains(pos):
-            return None
-        return int(index.data(ENTRY_ID_ROLE))
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        hit = self._action_at(event) if event.button() == Qt.MouseButton.LeftButton else None
-        if hit is None or not self.actions_enabled:
-            super().mousePressEvent(event)
-            return
-        self.pressed_id = hit
-        self.viewport().update()
-        event.accept()
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        pressed, self.pressed_id = self.pressed_id, None
-        if pressed is None:
-            super().mouseReleaseEvent(event)
-            return
-        self.viewport().update()
-        event.accept()
-        if self._action_at(event) == pressed and self.actions_enabled:
-            self.cancel_requested.emit(pressed)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        keys = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_Select)
-        index = self.currentIndex()
-        if event.key() in keys and index.isValid() and index.column() == ACTION:
-            if index.data(CANCELABLE_ROLE) and self.actions_enabled:
-                self.cancel_requested.emit(int(index.data(ENTRY_ID_ROLE)))
-            event.accept()
-            return
-        super().keyPressEvent(event)
+    def activate(self, row_id: int) -> None:
+        self.cancel_requested.emit(row_id)
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
@@ -276,7 +210,11 @@ class JournalTable(QTableView):
     def event(self, event: QEvent) -> bool:
         kind = event.type()
         handled = super().event(event)
-        if kind in (QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.StyleChange):
+        if self._built and kind in (
+            QEvent.Type.Resize,
+            QEvent.Type.Show,
+            QEvent.Type.StyleChange,
+        ):
             if kind != QEvent.Type.Resize and self.font() != self._measured:
                 self._fit(range(self.journal_model.rowCount()), fresh=True)  # a new font
             self._give_way()
