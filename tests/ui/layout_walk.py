@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
+from kiosk.sim.seed_catalog import VALIDATION_WINDOW_SECONDS
 from kiosk.sim.world import World
 from tests.qt_async import until
 from tests.ui.layout_audit import Finding, audit
@@ -196,6 +197,11 @@ def walk_counter(
     # code (5 reads a minute per branch): a 429's wait would time a state out. The
     # limits are the simulator's own tests' and the code poller's business.
     sim_world.settings.rate_limits = False
+    # The walk shows the Code screen twice, seconds apart. A code read late in its window
+    # expires in between, and the poller then waits out the window before its next read
+    # (as a counter does): start the walk at the beginning of a window.
+    window = float(VALIDATION_WINDOW_SECONDS)
+    sim_world.clock.advance(window - sim_world.clock.time() % window + 0.5)
 
     from kiosk.core.admin.manager_settings import ManagerSettings, TrainingLink
     from kiosk.core.settings.layers import load_settings
