@@ -147,63 +147,63 @@
 <context>
     <name>AdminList</name>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="79"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="78"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="94"/>
         <location filename="../../kiosk/ui/admin/list_view.py" line="95"/>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="96"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="106"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="105"/>
         <source>Sort and filter</source>
         <translation>Ordenar y filtrar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="121"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="120"/>
         <source>Sort by</source>
         <translation>Ordenar por</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="160"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="163"/>
         <source>The list could not be loaded.</source>
         <translation>No se pudo cargar la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="163"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="166"/>
         <source>Try again</source>
         <translation>Reintentar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="178"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="181"/>
         <source>Previous</source>
         <translation>Anterior</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="179"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="182"/>
         <source>Next</source>
         <translation>Siguiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="280"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="270"/>
         <source>↑ Ascending</source>
         <translation>↑ Ascendente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="280"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="270"/>
         <source>↓ Descending</source>
         <translation>↓ Descendente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="359"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="326"/>
         <source>Nothing matches. Clear the search or change the filters.</source>
         <translation>No hay coincidencias. Borre la búsqueda o cambie los filtros.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="374"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="341"/>
         <source>%1–%2 of %3</source>
         <translation>%1–%2 de %3</translation>
     </message>
@@ -292,87 +292,87 @@
 <context>
     <name>BranchSection</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="42"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="41"/>
         <source>Branch and counter</source>
         <translation>Sucursal y mostrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="44"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="43"/>
         <source>The branch this kiosk credits for, its validation QR, and the point item buttons of the Points screen.</source>
         <translation>La sucursal para la que acredita esta terminal, su QR de validación y los botones de ítems de puntos de la pantalla Puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="53"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="52"/>
         <source>Load branches</source>
         <translation>Cargar sucursales</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="91"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="84"/>
         <source>Move up</source>
         <translation>Subir</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="92"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="85"/>
         <source>Move down</source>
         <translation>Bajar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="97"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="90"/>
         <source>Checked items show as buttons on the Points screen, in this order.</source>
         <translation>Los ítems marcados aparecen como botones en la pantalla Puntos, en este orden.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="114"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="107"/>
         <source>Branch</source>
         <translation>Sucursal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="115"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="108"/>
         <source>Validation QR</source>
         <translation>QR de validación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="116"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="109"/>
         <source>Counter buttons</source>
         <translation>Botones del mostrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="120"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="113"/>
         <source>Load the branches this key opens.</source>
         <translation>Cargue las sucursales de esta clave.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="140"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="133"/>
         <source>Choose the branch</source>
         <translation>Elija la sucursal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="157"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="150"/>
         <source>type not given</source>
         <translation>tipo sin indicar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="158"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="151"/>
         <source>no address given</source>
         <translation>sin dirección</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="159"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="152"/>
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="165"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="158"/>
         <source>None: the Code screen stays empty</source>
         <translation>Ninguno: la pantalla Código queda vacía</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="179"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="172"/>
         <source> (new code every %1 s)</source>
         <translation> (código nuevo cada %1 s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="196"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="184"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -1478,7 +1478,7 @@
     <name>JournalTable</name>
     <message>
         <location filename="../../kiosk/ui/screens/today/model.py" line="56"/>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="126"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="106"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
     </message>
@@ -2752,17 +2752,17 @@
 <context>
     <name>PendingPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="256"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="216"/>
         <source>Retry now</source>
         <translation>Reintentar ahora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="261"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="221"/>
         <source>Nothing waiting: every credit and cancel of this kiosk has been sent.</source>
         <translation>Nada en espera: todas las acreditaciones y anulaciones de este kiosco fueron enviadas.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="284"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="244"/>
         <source>%n waiting to be sent</source>
         <translation>
             <numerusform>%n esperando envío</numerusform>
@@ -2770,7 +2770,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="286"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="246"/>
         <source>%n refused by the server: a manager must discard</source>
         <translation>
             <numerusform>%n rechazada por el servidor: un encargado debe descartarla</numerusform>
@@ -2778,7 +2778,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="294"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="253"/>
         <source>%n operation(s) waiting for more than 24 hours. Manager: check the connection and the server, or call support.</source>
         <translation>
             <numerusform>%n operación espera hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
@@ -2789,82 +2789,97 @@
 <context>
     <name>PendingTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="31"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="46"/>
         <source>Waiting</source>
         <translation>Espera</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="32"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="47"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="33"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="48"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="34"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="49"/>
         <source>Reference</source>
         <translation>Referencia</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="35"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="50"/>
         <source>Tries</source>
         <translation>Intentos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="36"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="51"/>
         <source>Last error</source>
         <translation>Último error</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="40"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="55"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="56"/>
         <source>Cancel</source>
         <translation>Anulación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="58"/>
         <source>Refused: %1</source>
         <translation>Rechazada: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="59"/>
         <source>Sending…</source>
         <translation>Enviando…</translation>
     </message>
     <message>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="60"/>
+        <source>Unknown operation (%1)</source>
+        <translation>Operación desconocida (%1)</translation>
+    </message>
+    <message>
         <location filename="../../kiosk/ui/screens/today/pending_model.py" line="62"/>
+        <source>This kiosk cannot read this row: a newer version wrote it.</source>
+        <translation>Este kiosco no puede leer esta fila: la escribió una versión más nueva.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="65"/>
+        <source>This kiosk cannot read this row: its stored data is damaged.</source>
+        <translation>Este kiosco no puede leer esta fila: sus datos guardados están dañados.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="86"/>
         <source>under a minute</source>
         <translation>menos de un minuto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="64"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="88"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="67"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="91"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="92"/>
         <source>%1 days</source>
         <translation>%1 días</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="71"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="72"/>
         <source>Tap again to discard</source>
         <translation>Toque de nuevo para descartar</translation>
     </message>
@@ -4339,36 +4354,36 @@
 <context>
     <name>TodayScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="86"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="92"/>
         <source>Today on this kiosk</source>
         <translation>Hoy en esta terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="96"/>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="97"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="102"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="103"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="137"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="149"/>
         <source>No operations on this kiosk today yet.
 Credits, exchanges, deliveries and cancels will appear here.</source>
         <translation>Todavía no hay operaciones hoy en esta terminal.
 Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulaciones.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="100"/>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="164"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="106"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="176"/>
         <source>Today</source>
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="193"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="211"/>
         <source>Pending (%1)</source>
         <translation>Pendientes (%1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="218"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="236"/>
         <source>%n operation(s) will be sent again now.</source>
         <translation>
             <numerusform>%n operación se enviará de nuevo ahora.</numerusform>
@@ -4376,67 +4391,67 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="236"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="253"/>
         <source>Not authorized. The operation stays in the list.</source>
         <translation>No autorizado. La operación sigue en la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="242"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="259"/>
         <source>Discarded: it will not be sent. Today&apos;s list shows it as failed.</source>
         <translation>Descartada: no se enviará. La lista de hoy la muestra como fallida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="288"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="304"/>
         <source>1 operation</source>
         <translation>1 operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="290"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="306"/>
         <source>%1 operations</source>
         <translation>%1 operaciones</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="292"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="308"/>
         <source>%1 points credited</source>
         <translation>%1 puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="327"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="343"/>
         <source>This cancel was not authorized. Nothing changed.</source>
         <translation>Esta anulación no fue autorizada. No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="343"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="359"/>
         <source>Enter the manager PIN to cancel this credit.</source>
         <translation>Ingrese el PIN de encargado para anular esta acreditación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="349"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="365"/>
         <source>Enter the manager PIN to discard this operation.</source>
         <translation>Ingrese el PIN de encargado para descartar esta operación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="366"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="382"/>
         <source>The credit had not been sent yet: it is voided. No points were given.</source>
         <translation>La acreditación aún no se había enviado: quedó anulada. No se dieron puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="371"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="387"/>
         <source>Cancel saved: it will be sent automatically (see Pending).</source>
         <translation>Anulación guardada: se enviará automáticamente (vea Pendientes).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="376"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="392"/>
         <source>This credit was already canceled or does not exist. Nothing was changed.</source>
         <translation>Esta acreditación ya fue anulada o no existe. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="380"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="396"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="382"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="398"/>
         <source>Credit canceled: %1 points taken back from %2.</source>
         <translation>Acreditación anulada: se le descontaron %1 puntos a %2.</translation>
     </message>

@@ -19,9 +19,12 @@ fingerprint, branch); ``check_switch`` refuses to change any of them while rows
 are waiting or dead-lettered, and the sender sends only rows of its own binding.
 
 For the screens: ``status()`` (pending, dead, oldest pending age, a warning past
-24 h), ``pending()`` / ``dead()`` lists with age and last error, ``retry_now()``,
-``discard()`` (behind the manager PIN) and ``requeue()``; ``status_changed``
-and ``settled`` events. Rows are kept until sent or discarded, never dropped.
+24 h), ``pending()`` / ``dead()`` lists with age and last error, the Pending list's
+reads (``page``, ``by_ids``, ``list_counts``: ``kiosk.core.outbox.listing``),
+``retry_now()``, ``discard()`` (behind the manager PIN) and ``requeue()``;
+``status_changed``, ``settled`` and ``rows_changed`` events (``rows_changed``: the
+ids of the rows each write touched, so a list reads back only those). Rows are kept
+until sent or discarded, never dropped.
 """
 
 from __future__ import annotations
@@ -36,8 +39,10 @@ from typing import TYPE_CHECKING, TypeVar
 from kiosk.api.models.common import DEFAULT_ORIGIN
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.events import Event
+from kiosk.core.outbox import listing
 from kiosk.core.outbox.body import client_label, credit_body
 from kiosk.core.outbox.external_ids import ExternalIdKind, external_id_kind
+from kiosk.core.outbox.listing import PAGE_ROWS, ListCounts, Listed, ListKey, OutboxChange
 from kiosk.core.outbox.store import OutboxStore
 from kiosk.core.outbox.types import (
     STALE_AFTER,
@@ -63,7 +68,10 @@ __all__ = [
     "STALE_AFTER",
     "Binding",
     "JournalNote",
+    "ListCounts",
+    "ListKey",
     "Outbox",
+    "OutboxChange",
     "OutboxEntry",
     "OutboxError",
     "OutboxRow",
@@ -103,6 +111,8 @@ class Outbox:
         self._status: OutboxStatus | None = None
         self.status_changed: Event[OutboxStatus] = Event()
         self.settled: Event[Settlement] = Event()
+        # The rows each write touched (None: any row, after "retry now" or a purge).
+        self.rows_changed: Event[OutboxChange] = Event()
         # The sender listens; True: "retry now", the backoff starts again from 1 s.
         self.work_added: Event[bool] = Event()
 
@@ -140,6 +150,13 @@ class Outbox:
         age = None if counts.oldest_pending_at is None else self.now() - counts.oldest_pending_at
         stale = age is not None and age > self._stale_after
         return OutboxStatus(counts.pending, counts.dead, age, stale, counts.elsewhere)
+
+    def _touched(self, *ids: int | None) -> None:
+        """Announce the rows a write touched (``None`` among them: any row)."""
+        if None in ids:
+            self.rows_changed.emit(OutboxChange(None))
+        elif ids:
+            self.rows_changed.emit(OutboxChange(frozenset(i for i in ids if i is not None)))
 
     # -- binding ------------------------------------------------------------------------
     async def check_switch(self, new: Binding) -> None:
@@ -203,6 +220,7 @@ class Outbox:
             if live:
                 self._live.add(row.id)
             log.info("outbox: credit %s queued (row %d)", external_id, row.id)
+            self._touched(row.id)
             self.work_added.emit(False)
         return Submitted(row, created)
 
@@ -223,12 +241,14 @@ class Outbox:
         )
         if created and voided is not None:
             log.info("outbox: credit %s canceled before it was sent (voided)", external_id)
+            self._touched(row.id, voided.id)
             self._settled(voided)
             self._settled(row)
         elif created:
             if live:
                 self._live.add(row.id)
             log.info("outbox: cancel of %s queued (row %d)", external_id, row.id)
+            self._touched(row.id)
             self.work_added.emit(False)
         return Submitted(row, created, voided)
 
@@ -278,6 +298,7 @@ class Outbox:
         return (await self.status()).oldest_pending_age
 
     async def pending(self) -> list[OutboxEntry]:
+        """Every row waiting to be sent (tests, diagnostics: the list reads pages)."""
         rows = await self._run(
             lambda store: store.rows(RowState.PENDING, RowState.SENDING), emit=False
         )
@@ -287,32 +308,29 @@ class Outbox:
         rows = await self._run(lambda store: store.rows(RowState.DEAD), emit=False)
         return [self._entry(row) for row in rows]
 
-    def _entry(self, row: OutboxRow) -> OutboxEntry:
-        now = self.now()
-        error = None
-        if row.last_error_kind:
-            error = (
-                f"{row.last_error_kind}: {row.last_error}"
-                if row.last_error
-                else row.last_error_kind
-            )
-        waiting = row.state is RowState.PENDING
-        amount, units = sale_of(row)
-        return OutboxEntry(
-            id=row.id,
-            kind=row.kind,
-            external_id=row.external_id,
-            state=row.state,
-            client=row.client_label,
-            age=row.age(now),
-            attempts=row.attempts,
-            last_error=error,
-            may_have_reached_server=row.may_have_reached_server,
-            next_attempt_in=max(0.0, row.next_attempt_at - now) if waiting else None,
-            stale=row.state is not RowState.DEAD and row.age(now) > self._stale_after,
-            bound_here=row.binding == self._binding,
-            amount=amount,
-            units=units,
+    async def page(self, after: ListKey | None = None, limit: int = PAGE_ROWS) -> list[OutboxEntry]:
+        """The Pending list's rows after the key ``after`` (dead letters first, then
+        the waiting rows, oldest first); ``None``: its first page."""
+        rows = await self._run(
+            lambda store: listing.page(store.connection, after, limit), emit=False
+        )
+        return [self._entry(row) for row in rows]
+
+    async def by_ids(self, ids: frozenset[int]) -> list[OutboxEntry]:
+        """The rows with these ids that exist, in any state (settled ones too)."""
+        rows = await self._run(lambda store: listing.by_ids(store.connection, ids), emit=False)
+        return [self._entry(row) for row in rows]
+
+    async def list_counts(self) -> ListCounts:
+        """Waiting, dead and waiting past ``stale_after``: one COUNT query."""
+        before = self.now() - self._stale_after
+        return await self._run(
+            lambda store: listing.list_counts(store.connection, before), emit=False
+        )
+
+    def _entry(self, row: Listed) -> OutboxEntry:
+        return listing.entry_of(
+            row, now=self.now(), stale_after=self._stale_after, binding=self._binding
         )
 
     # -- the manager's actions -------------------------------------------------------------
@@ -321,6 +339,7 @@ class Outbox:
         now", or the connection came back: the counter's own calls went through)."""
         now = self.now()
         count = await self._run(lambda store: store.retry_now(now))
+        self._touched(None)
         self.work_added.emit(True)
         return count
 
@@ -329,20 +348,28 @@ class Outbox:
         now = self.now()
         row = await self._run(lambda store: store.discard(row_id, now))
         log.warning("outbox: row %d (%s %s) discarded", row.id, row.kind, row.external_id)
+        self._touched(row.id)
         return self._settled(row)
 
     async def requeue(self, row_id: int) -> OutboxRow:
         now = self.now()
         row = await self._run(lambda store: store.requeue(row_id, now))
+        self._touched(row.id)
         self.work_added.emit(False)
         return row
 
     async def purge(self, settled_before: float) -> int:
-        return await self._run(lambda store: store.purge(settled_before), emit=False)
+        count = await self._run(lambda store: store.purge(settled_before), emit=False)
+        if count:
+            self._touched(None)
+        return count
 
     # -- the sender's side -------------------------------------------------------------------
     async def resume(self) -> int:
-        count = await self._run(lambda store: store.resume())
+        ids, count = await self._run(
+            lambda store: (listing.sending_ids(store.connection), store.resume())
+        )
+        self._touched(*ids)
         if count:
             log.info("outbox: %d row(s) caught mid-send will be resent with their id", count)
         return count
@@ -360,7 +387,10 @@ class Outbox:
 
     async def begin_attempt(self, row_id: int) -> OutboxRow | None:
         now = self.now()
-        return await self._run(lambda store: store.begin_attempt(row_id, now), emit=False)
+        before = await self._run(lambda store: store.begin_attempt(row_id, now), emit=False)
+        if before is not None:
+            self._touched(row_id)
+        return before
 
     async def reschedule(
         self, row_id: int, *, reached: bool, wait: float, error_kind: str, error: str
@@ -372,6 +402,7 @@ class Outbox:
             ),
             emit=False,
         )
+        self._touched(row_id)
         for future, until_retry in self._waiters.get(row_id, []):
             if until_retry and not future.done():
                 future.set_result(None)
@@ -393,21 +424,5 @@ class Outbox:
                 error=error,
             )
         )  # fmt: skip
+        self._touched(row_id)
         return self._settled(row)
-
-
-def sale_of(row: OutboxRow) -> tuple[float | None, int | None]:
-    """(amount, units of point items) of a credit row, read from its body."""
-    if row.kind is not RowKind.CREDIT:
-        return None, None
-    amount = row.body.get("amount")
-    if isinstance(amount, int | float) and not isinstance(amount, bool):
-        return float(amount), None
-    items = row.body.get("pointItems")
-    if not isinstance(items, list) or not items:
-        return None, None
-    units = 0
-    for item in items:  # repeated ids, or {"id", "quantity"}
-        quantity = item.get("quantity", 1) if isinstance(item, dict) else 1
-        units += quantity if isinstance(quantity, int) and quantity > 0 else 1
-    return None, units

@@ -42,7 +42,7 @@ from kiosk.core.outbox.types import (
 )
 from kiosk.core.settings.binding import Binding
 
-_SELECT = (
+SELECT = (  # the columns ``OutboxRow.from_db`` reads, in its order
     "SELECT id, kind, external_id, state, resolution, attempts, created_at, first_attempt_at,"
     " last_attempt_at, next_attempt_at, settled_at, last_error_kind, last_error, ticket_typed,"
     " may_have_reached_server, environment, base_url, key_fingerprint, branch_id, journal_id,"
@@ -71,21 +71,26 @@ class OutboxStore:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
 
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """For the list's reads in the same job (``kiosk.core.outbox.listing``)."""
+        return self._conn
+
     # -- reading ------------------------------------------------------------------
     def get(self, row_id: int) -> OutboxRow | None:
-        found = self._conn.execute(f"{_SELECT} WHERE id = ?", (row_id,)).fetchone()
+        found = self._conn.execute(f"{SELECT} WHERE id = ?", (row_id,)).fetchone()
         return None if found is None else OutboxRow.from_db(found)
 
     def find(self, kind: RowKind, external_id: str) -> OutboxRow | None:
         found = self._conn.execute(
-            f"{_SELECT} WHERE kind = ? AND external_id = ?", (kind.value, external_id)
+            f"{SELECT} WHERE kind = ? AND external_id = ?", (kind.value, external_id)
         ).fetchone()
         return None if found is None else OutboxRow.from_db(found)
 
     def rows(self, state: RowState, also: RowState | None = None) -> list[OutboxRow]:
         """Rows in ``state`` (or ``also``), oldest first."""
         found = self._conn.execute(
-            f"{_SELECT} WHERE state = ? OR state = ? ORDER BY id",
+            f"{SELECT} WHERE state = ? OR state = ? ORDER BY id",
             (state.value, (also or state).value),
         ).fetchall()
         return [OutboxRow.from_db(values) for values in found]

@@ -45,6 +45,13 @@ class Resolution(StrEnum):
     DISCARDED = "discarded"  # a manager discarded it
 
 
+class Unreadable(StrEnum):
+    """Why a stored row cannot be read by this version (the list says so)."""
+
+    UNKNOWN_KIND = "unknown_kind"  # written by a newer version
+    CORRUPT_BODY = "corrupt_body"  # its stored data is damaged
+
+
 class OutboxError(RuntimeError):
     """An outbox operation that cannot be done; the text says why (for the screen)."""
 
@@ -199,3 +206,7 @@ class OutboxEntry:
     # data): the purchase amount, or the units of point items. None for a cancel.
     amount: float | None = None
     units: int | None = None
+    # A row this version cannot read: why (its line says so), and its kind as stored
+    # (``kind`` is then only a stand-in).
+    unreadable: Unreadable | None = None
+    stored_kind: str = ""

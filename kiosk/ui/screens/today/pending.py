@@ -1,11 +1,14 @@
 """The Pending list of the Today screen: the outbox's waiting and dead-letter rows.
 
-A model (``PendingModel``) and a table view: no widget per row, "Discard" painted by
-a delegate and hit-tested. Each row: its age, what it is (credit or cancel), the client (masked), its
+A model (``PendingModel``, kept current by ``PendingFeed``: the first page, the next
+ones as the manager scrolls, then only the rows the outbox says changed) and a table
+view: no widget per row, "Discard" painted by a delegate and hit-tested. Each row: its age, what it is (credit or cancel), the client (masked), its
 reference (external id), attempts, and the last error in plain words; "Retry now"
 makes every waiting row due now; "Discard" on a dead letter (behind the manager's
-PIN, asked by the screen) gives it up. A row waiting over 24 hours shows a warning
-for the manager. Rows are never dropped silently: only a manager's discard.
+PIN, asked by the screen) gives it up. The summary and the warning for rows waiting
+over 24 hours come from the outbox's counts (``ListCounts``), not from the rows read.
+Rows are never dropped silently: only a manager's discard; a row the kiosk cannot
+read shows, saying so.
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.core.amounts import AmountLocale
-from kiosk.core.outbox.queue import OutboxEntry, RowState
+from kiosk.core.outbox.listing import ListCounts
+from kiosk.core.outbox.queue import OutboxEntry
 from kiosk.ui.icons import icon
 from kiosk.ui.screens.today.pending_model import (
     _INDEX,
@@ -47,6 +51,7 @@ from kiosk.ui.screens.today.pending_model import (
     TAP_AGAIN,
     PendingModel,
     _t,
+    discardable,
 )
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.action_table import CELL_PAD, ActionTable, action_rect
@@ -118,6 +123,10 @@ class PendingTable(ActionTable):
         self._disarm.setSingleShot(True)
         self._disarm.setInterval(DISARM_MS)
         self._disarm.timeout.connect(lambda: self._arm(None))
+        model = self.pending_model
+        for changed in (model.modelReset, model.rowsRemoved, model.dataChanged):
+            changed.connect(self._keep_armed)
+        model.modelReset.connect(self._fit)
 
     # -- what the screen and the tests read --------------------------------------------
     @property
@@ -131,12 +140,11 @@ class PendingTable(ActionTable):
         return str(self.pending_model.index(row, column).data() or "")
 
     def entry(self, row_id: int) -> OutboxEntry | None:
-        row = self.pending_model.row_of(row_id)
-        return None if row is None else self.pending_model.entries[row]
+        return self.pending_model.entry(row_id)
 
     def discard_ids(self) -> list[int]:
         """The dead letters shown, whose "Discard" is painted."""
-        return [e.id for e in self.entries if e.state is RowState.DEAD]
+        return [e.id for e in self.entries if discardable(e)]
 
     def action_text(self, row_id: int) -> str:
         armed = self.armed == row_id
@@ -145,15 +153,22 @@ class PendingTable(ActionTable):
     def action_rect(self, row_id: int) -> QRect | None:
         """Where the row's "Discard" is, in the viewport's coordinates (scrolled to)."""
         row = self.pending_model.row_of(row_id)
-        if row is None or row_id not in self.discard_ids():
+        entry = self.entry(row_id)
+        if row is None or entry is None or not discardable(entry):
             return None
         return self.row_action_rect(row)
 
-    def show_entries(self, entries: Sequence[OutboxEntry]) -> None:
-        self.pending_model.reset(entries)
-        if self.armed is not None and self.armed not in self.discard_ids():
+    def show_entries(self, entries: Sequence[OutboxEntry], *, more: bool = False) -> None:
+        """Show these rows (the list's first page) instead of everything."""
+        self.pending_model.reset(entries, more=more)
+
+    def _keep_armed(self, *_: object) -> None:
+        """An armed "Discard" whose row went (or is no dead letter now) is disarmed."""
+        if self.armed is None:
+            return
+        entry = self.entry(self.armed)
+        if entry is None or not discardable(entry):
             self._arm(None)
-        self._fit()
 
     # -- taps and keys ---------------------------------------------------------------
     def activate(self, row_id: int) -> None:
@@ -221,24 +236,23 @@ class PendingPanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.empty, 1)
 
-    def show_entries(self, pending: Sequence[OutboxEntry], dead: Sequence[OutboxEntry]) -> None:
-        entries = [*dead, *pending]
-        self.table.show_entries(entries)
-        self.table.setVisible(bool(entries))
-        self.empty.setVisible(not entries)
-        parts = [self.tr("%n waiting to be sent", "", len(pending))] if pending or not dead else []
+    def show_counts(self, counts: ListCounts) -> None:
+        """The summary, the warning and "Retry now" from the outbox's counts."""
+        pending, dead = counts.pending, counts.dead
+        self.table.setVisible(bool(pending or dead))
+        self.empty.setVisible(not (pending or dead))
+        parts = [self.tr("%n waiting to be sent", "", pending)] if pending or not dead else []
         if dead:
-            parts.append(self.tr("%n refused by the server: a manager must discard", "", len(dead)))
+            parts.append(self.tr("%n refused by the server: a manager must discard", "", dead))
         self.summary.setText(" · ".join(parts))
         self.retry.setEnabled(bool(pending))
-        stale = [e for e in pending if e.stale]
-        self.warning.setVisible(bool(stale))
-        if stale:
+        self.warning.setVisible(bool(counts.stale))
+        if counts.stale:
             self.warning.setText(
                 self.tr(
                     "%n operation(s) waiting for more than 24 hours. Manager: check the "
                     "connection and the server, or call support.",
                     "",
-                    len(stale),
+                    counts.stale,
                 )
             )

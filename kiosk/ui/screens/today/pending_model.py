@@ -1,10 +1,22 @@
 """The Pending list's rows as a Qt model: the outbox's waiting and dead-letter rows,
 their texts worked out once per row (age, operation and sale, client, reference,
-tries, last error in plain words)."""
+tries, last error in plain words).
+
+The model holds the rows read so far, in the list's order (dead letters first, then
+the waiting rows, oldest first: the key ``(rank, id)``): the first page when the list
+opens, the next pages as the manager scrolls (``canFetchMore``/``fetchMore`` ask
+``more_wanted``). ``apply`` takes the rows an outbox change named, read back by id,
+and changes exactly those: ``dataChanged`` on a row shown, ``beginInsertRows`` for a
+row that falls inside the range read so far (one past it comes with its page),
+``beginRemoveRows`` for a row settled or discarded. ``PendingFeed`` reads for it.
+A row the kiosk cannot read (a newer version's kind, a corrupt body) says so.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 
 from PySide6.QtCore import (
@@ -15,12 +27,15 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QColor
 
 from kiosk.core.amounts import AmountLocale, format_amount
 from kiosk.core.counter.credit_outbox import entry_error
+from kiosk.core.outbox.listing import LISTED_STATES, ListKey, key_of
 from kiosk.core.outbox.queue import OutboxEntry, RowKind, RowState
+from kiosk.core.outbox.types import Unreadable
 from kiosk.ui.messages import error_text
 from kiosk.ui.theme import current_palette
 
@@ -42,6 +57,15 @@ KIND_TEXT = {
 }
 REFUSED = QT_TRANSLATE_NOOP("PendingTable", "Refused: %1")
 SENDING = QT_TRANSLATE_NOOP("PendingTable", "Sending…")
+UNKNOWN_KIND = QT_TRANSLATE_NOOP("PendingTable", "Unknown operation (%1)")
+UNREADABLE = {
+    Unreadable.UNKNOWN_KIND: QT_TRANSLATE_NOOP(
+        "PendingTable", "This kiosk cannot read this row: a newer version wrote it."
+    ),
+    Unreadable.CORRUPT_BODY: QT_TRANSLATE_NOOP(
+        "PendingTable", "This kiosk cannot read this row: its stored data is damaged."
+    ),
+}
 AGE, KIND, CLIENT, REFERENCE, TRIES, ERROR, ACTION = range(len(HEADERS))
 ROW_PX = 88
 DISCARD = QT_TRANSLATE_NOOP("PendingTable", "Discard")
@@ -70,6 +94,8 @@ def age_text(seconds: float) -> str:
 
 def error_of(entry: OutboxEntry) -> str:
     """The last error in plain words (a dead letter: the API's reason)."""
+    if entry.unreadable is not None:
+        return _t(UNREADABLE[entry.unreadable])
     if entry.state is RowState.SENDING:
         return _t(SENDING)
     error = entry_error(entry.last_error)
@@ -80,17 +106,26 @@ def error_of(entry: OutboxEntry) -> str:
 
 
 class PendingModel(QAbstractTableModel):
-    """The waiting and dead-letter rows: texts worked out once per row, at ``reset``."""
+    """The rows read so far; ``more_wanted`` when the view wants the next page."""
+
+    more_wanted = Signal()
 
     def __init__(self, locale: AmountLocale, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.amount_locale = locale
-        self.entries: list[OutboxEntry] = []
-        self._cells: dict[int, tuple[str, ...]] = {}  # by row, worked out when first asked
-        self._rows: dict[int, int] = {}  # outbox row id -> row
+        self.clock: Callable[[], float] = time.time  # the outbox's clock (the rows' ages)
+        self._keys: list[ListKey] = []  # the rows shown, in the list's order
+        self._entries: dict[int, OutboxEntry] = {}
+        self._read_at: dict[int, float] = {}  # when each row was read (its age then)
+        self._cells: dict[int, tuple[str, ...]] = {}  # by row id, made when first asked
+        self._cursor: ListKey | None = None  # the last key read by pages
+        self._more = False
+        self.fetching = False
+        self.updates = 0  # rows inserted, changed or removed since the last reset (tests)
 
+    # -- Qt's model ---------------------------------------------------------------
     def rowCount(self, parent: _INDEX = QModelIndex()) -> int:  # noqa: B008 (Qt's default)
-        return 0 if parent.isValid() else len(self.entries)
+        return 0 if parent.isValid() else len(self._keys)
 
     def columnCount(self, parent: _INDEX = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(HEADERS)
@@ -105,17 +140,18 @@ class PendingModel(QAbstractTableModel):
         return None
 
     def data(self, index: _INDEX, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self.entries):
+        if not index.isValid() or not 0 <= index.row() < len(self._keys):
             return None
-        entry, column = self.entries[index.row()], index.column()
-        dead = entry.state is RowState.DEAD
+        entry, column = self._entries[self._keys[index.row()][1]], index.column()
+        dead = discardable(entry)
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             if column == ACTION:  # painted by the delegate; named for a screen reader
                 named = dead and role == Qt.ItemDataRole.AccessibleTextRole
                 return _t(DISCARD) if named else ""
             return self.cells(index.row())[column]
         if role == Qt.ItemDataRole.ForegroundRole:
-            if (column == ERROR and dead) or (column == AGE and entry.stale):
+            alarm = entry.state is RowState.DEAD or entry.unreadable is not None
+            if (column == ERROR and alarm) or (column == AGE and entry.stale):
                 return QColor(current_palette().danger)
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -133,26 +169,159 @@ class PendingModel(QAbstractTableModel):
     def flags(self, index: _INDEX) -> Qt.ItemFlag:
         return Qt.ItemFlag.ItemIsEnabled if index.isValid() else Qt.ItemFlag.NoItemFlags
 
-    def reset(self, entries: Sequence[OutboxEntry]) -> None:
-        self.beginResetModel()
-        self.entries = list(entries)
-        self._cells = {}
-        self._rows = {e.id: row for row, e in enumerate(self.entries)}
-        self.endResetModel()
+    def canFetchMore(self, parent: _INDEX) -> bool:
+        return not parent.isValid() and self._more and not self.fetching
+
+    def fetchMore(self, parent: _INDEX) -> None:
+        if self.canFetchMore(parent):
+            self.fetching = True
+            self.more_wanted.emit()
+
+    # -- what the table reads ------------------------------------------------------
+    @property
+    def entries(self) -> list[OutboxEntry]:
+        """The rows read so far, in the list's order."""
+        return [self._entries[i] for _, i in self._keys]
+
+    @property
+    def more(self) -> bool:
+        """Rows after the last one read are still to be read."""
+        return self._more
+
+    @property
+    def cursor(self) -> ListKey | None:
+        """The key after which the next page starts."""
+        return self._cursor
+
+    def entry(self, row_id: int) -> OutboxEntry | None:
+        return self._entries.get(row_id)
+
+    def row_of(self, row_id: int) -> int | None:
+        entry = self._entries.get(row_id)
+        if entry is None:
+            return None
+        key = key_of(entry)
+        row = bisect_left(self._keys, key)
+        return row if row < len(self._keys) and self._keys[row] == key else None
 
     def cells(self, row: int) -> tuple[str, ...]:
         """The row's texts (made when a paint or a measure first needs them)."""
-        cells = self._cells.get(row)
+        row_id = self._keys[row][1]
+        cells = self._cells.get(row_id)
         if cells is None:
-            cells = self._cells[row] = self._texts(self.entries[row])
+            cells = self._cells[row_id] = self._texts(self._entries[row_id])
         return cells
 
-    def row_of(self, row_id: int) -> int | None:
-        return self._rows.get(row_id)
+    # -- changes -------------------------------------------------------------------
+    def reset(self, entries: Sequence[OutboxEntry], *, more: bool = False) -> None:
+        """Show ``entries`` (the list's first page) instead of everything."""
+        self.beginResetModel()
+        fresh = sorted((e for e in entries if e.state in LISTED_STATES), key=key_of)
+        now = self.clock()
+        self._entries = {e.id: e for e in fresh}
+        self._keys = [key_of(e) for e in fresh]
+        self._read_at = dict.fromkeys(self._entries, now)
+        self._cells = {}
+        self._cursor = self._keys[-1] if self._keys else None
+        self._more = more
+        self.fetching = False
+        self.updates = 0
+        self.endResetModel()
+
+    def add_page(
+        self, entries: Sequence[OutboxEntry], *, after: ListKey | None, more: bool
+    ) -> None:
+        """The page read after the key ``after``: appended (ignored when the list was
+        opened again meanwhile: it starts elsewhere)."""
+        if after != self._cursor:
+            return
+        self.fetching = False
+        self._more = more
+        fresh = sorted(
+            (e for e in entries if e.state in LISTED_STATES and e.id not in self._entries),
+            key=key_of,
+        )
+        fresh = [e for e in fresh if after is None or key_of(e) > after]
+        if entries:
+            self._cursor = max(self._cursor or key_of(entries[0]), *map(key_of, entries))
+        if not fresh:
+            return
+        now = self.clock()
+        first = len(self._keys)
+        self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
+        for entry in fresh:
+            self._entries[entry.id] = entry
+            self._read_at[entry.id] = now
+            self._keys.append(key_of(entry))
+        self.updates += len(fresh)
+        self.endInsertRows()
+
+    def apply(self, entries: Iterable[OutboxEntry], asked: Iterable[int]) -> list[int]:
+        """Rows read again by the ids ``asked``: update those shown, insert those that
+        fall inside the range read so far, remove those settled, discarded or gone.
+        Returns the ids whose row changed, came in or went."""
+        found = {e.id: e for e in entries}
+        now = self.clock()
+        touched: list[int] = []
+        for row_id in sorted(set(asked)):
+            entry = found.get(row_id)
+            listed = entry is not None and entry.state in LISTED_STATES
+            row = self.row_of(row_id)
+            if (
+                row is not None
+                and listed
+                and entry is not None
+                and self._keys[row] == key_of(entry)
+            ):
+                self._entries[row_id] = entry
+                self._read_at[row_id] = now
+                self._cells.pop(row_id, None)
+                self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+                touched.append(row_id)
+                continue
+            if row is not None:  # gone, or moved (a dead letter sent again)
+                self._remove(row)
+                touched.append(row_id)
+            if listed and entry is not None and self._within(key_of(entry)):
+                self._insert(entry, now)
+                touched.append(row_id)
+        self.updates += len(set(touched))
+        return touched
+
+    def refresh_ages(self) -> None:
+        """The rows' ages as of now (the list shown again): their texts made anew."""
+        if not self._keys:
+            return
+        self._cells = {}
+        self.dataChanged.emit(self.index(0, AGE), self.index(len(self._keys) - 1, AGE))
+
+    def _within(self, key: ListKey) -> bool:
+        """Inside the range read so far (a row past it comes with its page)."""
+        return not self._more or (self._cursor is not None and key <= self._cursor)
+
+    def _insert(self, entry: OutboxEntry, now: float) -> None:
+        key = key_of(entry)
+        row = bisect_left(self._keys, key)
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._keys.insert(row, key)
+        self._entries[entry.id] = entry
+        self._read_at[entry.id] = now
+        self._cells.pop(entry.id, None)
+        self.endInsertRows()
+
+    def _remove(self, row: int) -> None:
+        row_id = self._keys[row][1]
+        self.beginRemoveRows(QModelIndex(), row, row)
+        del self._keys[row]
+        del self._entries[row_id]
+        self._read_at.pop(row_id, None)
+        self._cells.pop(row_id, None)
+        self.endRemoveRows()
 
     def _texts(self, entry: OutboxEntry) -> tuple[str, ...]:
+        age = entry.age + max(0.0, self.clock() - self._read_at.get(entry.id, self.clock()))
         return (
-            age_text(entry.age),
+            age_text(age),
             self._operation(entry),
             entry.client,
             entry.external_id,
@@ -162,6 +331,8 @@ class PendingModel(QAbstractTableModel):
 
     def _operation(self, entry: OutboxEntry) -> str:
         """The operation over what was sold ($ 1.234,56, or 3 units): which sale waits."""
+        if entry.unreadable is Unreadable.UNKNOWN_KIND:
+            return _t(UNKNOWN_KIND).replace("%1", entry.stored_kind)
         kind = _t(KIND_TEXT[entry.kind])
         if entry.amount is not None:
             amount = format_amount(Decimal(str(entry.amount)), self.amount_locale)
@@ -170,3 +341,8 @@ class PendingModel(QAbstractTableModel):
             units = QCoreApplication.translate("PendingTable", "%n unit(s)", "", entry.units)
             return f"{kind}\n{units}"
         return kind
+
+
+def discardable(entry: OutboxEntry) -> bool:
+    """A dead letter the kiosk can read: "Discard" is painted in its row."""
+    return entry.state is RowState.DEAD and entry.unreadable is None

@@ -14,6 +14,10 @@ With the outbox (issue #5) the cancel goes through it (a never-sent credit is
 voided with it), and a toggle "Today | Pending (N)" shows the Pending list
 (``kiosk.ui.screens.today.pending``): waiting and dead-letter rows, "Retry now",
 and "Discard" on a dead letter behind ``authorize_discard`` (the manager's PIN).
+It is fed like the day's list (``PendingFeed``): its first page when first shown,
+further pages as the manager scrolls, then only the rows whose ids the outbox
+announces (``outbox.rows_changed``), at once while it is shown, else when it is
+shown again; the tab's count follows ``session.pending_changed``.
 
 Manager PIN (issue #6): ``authorize_cancel`` is the one hook. It is awaited with
 the credit about to be canceled, after the cashier confirms and before anything
@@ -42,12 +46,14 @@ from PySide6.QtWidgets import (
 from kiosk.core.amounts import format_points
 from kiosk.core.counter.cancel import CancelOutcome, CancelReport, cancel_credit
 from kiosk.core.journal import DayTotals, JournalEntry
+from kiosk.core.outbox.listing import ListCounts
 from kiosk.core.outbox.queue import OutboxStatus
 from kiosk.core.session import CounterSession
 from kiosk.ui.icons import icon
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.today.feed import JournalFeed
 from kiosk.ui.screens.today.pending import PendingPanel
+from kiosk.ui.screens.today.pending_feed import PendingFeed
 from kiosk.ui.screens.today.table import JournalTable
 from kiosk.ui.screens.today.text import cancel_texts
 from kiosk.ui.theme import current_palette
@@ -110,6 +116,12 @@ class TodayScreen(Screen):
         self.pending_panel = PendingPanel(amount_locale=session.config.locale)
         self.pending_panel.retry.clicked.connect(self.retry_now)
         self.pending_panel.table.discard_requested.connect(self.discard)
+        self.pending_feed: PendingFeed | None = None
+        if session.outbox is not None:
+            self.pending_feed = PendingFeed(
+                session.outbox, self.pending_panel.table.pending_model, self.run, self._listing
+            )
+            self.pending_feed.counts_changed.connect(self._show_counts)
         self._set_pending_count(0, 0)
         self.top_bar = QWidget()  # steps aside while a cancel's PIN is asked
         top = QHBoxLayout(self.top_bar)
@@ -186,8 +198,14 @@ class TodayScreen(Screen):
 
     def _pending_changed(self, status: OutboxStatus) -> None:
         self._set_pending_count(status.pending, status.dead)
-        if self._shown and self.pending_tab.isChecked():
-            self.reload()
+
+    def _listing(self) -> bool:
+        """The Pending list is on screen: its feed reads changes at once."""
+        return self._shown and self.pending_tab.isChecked()
+
+    def _show_counts(self, counts: ListCounts) -> None:
+        self._set_pending_count(counts.pending, counts.dead)
+        self.pending_panel.show_counts(counts)
 
     def _set_pending_count(self, pending: int, dead: int) -> None:
         self.pending_tab.setText(self.tr("Pending (%1)").replace("%1", str(pending + dead)))
@@ -214,9 +232,8 @@ class TodayScreen(Screen):
     async def _retry(self) -> None:
         outbox = self.session.outbox
         assert outbox is not None
-        count = await outbox.retry_now()
+        count = await outbox.retry_now()  # the list reads itself again (rows_changed)
         self.banner.show_info(self.tr("%n operation(s) will be sent again now.", "", count))
-        await self._load()
 
     def discard(self, row_id: int) -> None:
         entry = self.pending_panel.table.entry(row_id)
@@ -240,8 +257,7 @@ class TodayScreen(Screen):
             self.pending_panel.table.set_actions_enabled(True)
         self.banner.show_success(
             self.tr("Discarded: it will not be sent. Today's list shows it as failed.")
-        )
-        await self._load()
+        )  # its row leaves the list by itself (rows_changed)
 
     # -- the table ---------------------------------------------------------------
     def reload(self) -> None:
@@ -252,12 +268,12 @@ class TodayScreen(Screen):
         self.run("load", self._load(fresh=True), buttons=[self.reload_button])
 
     async def _load(self, *, fresh: bool = False) -> None:
-        outbox = self.session.outbox
-        if outbox is not None and self.pending_tab.isChecked():
-            waiting, dead = await outbox.pending(), await outbox.dead()
-            status = await outbox.status()
-            self._set_pending_count(status.pending, status.dead)
-            self.pending_panel.show_entries(waiting, dead)
+        pending = self.pending_feed
+        if pending is not None and self.pending_tab.isChecked():
+            if fresh:
+                await pending.open()  # "Refresh": the first page again
+            else:
+                await pending.show()
             self.stack.setCurrentWidget(self.pending_panel)
             return
         feed = self.feed
