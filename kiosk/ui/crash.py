@@ -13,6 +13,7 @@ from types import TracebackType
 log = logging.getLogger(__name__)
 
 Show = Callable[[str], None]
+SEEN_KEPT = 64  # kinds of failure remembered for the quiet time
 
 
 class ExceptionReporter:
@@ -46,6 +47,8 @@ class ExceptionReporter:
         if now - self._seen.get(signature, -1e9) < self._quiet:
             return
         self._seen[signature] = now
+        if len(self._seen) > SEEN_KEPT:  # the quiet time of the oldest has long passed
+            del self._seen[min(self._seen, key=self._seen.__getitem__)]
         from kiosk.ui.messages import error_text
 
         self._show(error_text(error))

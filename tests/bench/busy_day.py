@@ -1,6 +1,6 @@
 """A busy day at the counter (issue #16): nothing may get slower as the day fills up.
 
-    python tests/bench/busy_day.py [--operations 10000] [--no-rss]
+    python tests/bench/busy_day.py [--operations 10000] [--no-rss] [--trace FRAMES]
 
 Starts the simulator in its own process on loopback (``python -m kiosk.sim --port 0
 --controls``, rate limits off through ``/_sim/settings``) and seeds a real database
@@ -18,11 +18,14 @@ rows of earlier days. It builds the real counter (``LoyaltyClient`` over HTTP,
   Today's list current (its row read back and shown): the later of the two;
 - ``pending_open_ms``: from the tap on "Pending" to the end of the first paint of the
   Pending list (2,000 waiting rows and 500 dead letters);
-- ``rss_growth_mib`` over ``ops`` operations (identify, preview and credit by amount,
-  a cancel every tenth credit) run through the counter's core with the view alive and
+- ``rss_growth_mib`` over ``ops`` operations (identify, preview and credit by amount or
+  by point items, an exchange for money every 25th, a cancel every tenth credit) run
+  through the counter's core with the view alive and
   Today kept current, after a warm-up of 300: the kiosk process's resident memory
   growth (the simulator's data lives in its own process). ``--no-rss`` skips it and
-  prints ``rss_growth_mib=nan ops=0``.
+  prints ``rss_growth_mib=nan ops=0``; ``--trace FRAMES`` also traces Python's
+  allocations over the run and prints the ten sites that grew most (slower: not for
+  the figure).
 
 Each figure is the median of 5 runs (the tap measures: leaving Today between runs).
 Its last line: ``busy_day: today_open_ms=X credit_paint_ms=Y pending_open_ms=Z
@@ -40,6 +43,7 @@ import statistics
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -203,6 +207,39 @@ async def measure_tap(
     return (end - start) * 1000
 
 
+def print_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, ops: int) -> None:
+    """Where Python's memory grew over the operations (``--trace``): the ten biggest
+    sites, by the stack of their allocation (Qt's own C++ memory is not traced)."""
+    ignored = (tracemalloc.Filter(False, tracemalloc.__file__),)
+    stats = after.filter_traces(ignored).compare_to(before.filter_traces(ignored), "traceback")
+    total = sum(stat.size_diff for stat in stats)
+    print(f"traced Python growth: {total / 2**20:.2f} MiB ({total / max(1, ops):.0f} B/op)")
+    for stat in stats[:10]:
+        print(f"  {stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+7d} blocks")
+        for line in stat.traceback.format()[-6:]:
+            print(f"      {line}")
+
+
+def print_timers(loop: asyncio.AbstractEventLoop) -> None:
+    """The event loop's timers still registered (``--trace``): qasync keeps a cancelled
+    timer's handle until its delay has passed, so what is cancelled often with a long
+    delay piles up."""
+    timer = getattr(loop, "_timer", None)
+    handles = dict(getattr(timer, "_SimpleTimer__callbacks", {}))
+    kinds: dict[tuple[str, bool], int] = {}
+    for handle in handles.values():
+        callback = getattr(handle, "_callback", None)
+        name = getattr(callback, "__qualname__", repr(callback))
+        owner = getattr(callback, "__self__", None)
+        if isinstance(owner, asyncio.Task):
+            name = f"{name} of {owner.get_coro().__qualname__}"  # type: ignore[union-attr]
+        key = (name, bool(getattr(handle, "_cancelled", False)))
+        kinds[key] = kinds.get(key, 0) + 1
+    print(f"event-loop timers registered: {len(handles)}")
+    for (name, cancelled), count in sorted(kinds.items(), key=lambda kv: -kv[1])[:8]:
+        print(f"  {count:6d} {'cancelled ' if cancelled else ''}{name}")
+
+
 def rss_mib() -> float:
     with open("/proc/self/status") as status:
         for line in status:
@@ -216,6 +253,8 @@ async def run(args: argparse.Namespace, url: str, home: Path, app: PaintClock) -
     from kiosk.core.amounts import AmountLocale
     from kiosk.core.counter.cancel import cancel_credit
     from kiosk.core.counter.credit import CreditFlow
+    from kiosk.core.counter.rewards import exchange_money, journal_exchange
+    from kiosk.core.counter.sale import SaleMode
     from kiosk.core.db import DatabaseWorker
     from kiosk.core.journal import AsyncJournal
     from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
@@ -346,11 +385,29 @@ async def run(args: argparse.Namespace, url: str, home: Path, app: PaintClock) -
             member = session.client
             assert member is not None
 
+            items = (await session.api.list_point_items(branch_id=branch.id, limit=10)).items
+            item_ids = [item.id for item in items]
+            assert item_ids, "the simulator's branch has no point items"
+
             async def operation(n: int) -> None:
                 if n % 3 == 0:  # identify again
                     session.set_client(await session.api.search_client(MEMBER_EMAIL))
+                client = session.client
+                assert client is not None
+                if n % 25 == 12:  # an exchange for money, in Today as a debit
+                    done = await session.call(
+                        lambda: exchange_money(session.api, client, Decimal(500 + n % 50))
+                    )
+                    await journal_exchange(session.journal, client, done)
+                    return
                 flow = CreditFlow(session)
-                flow.sale.set_amount_text(str(100 + n % 900))
+                if n % 4 == 1:  # by point items: two units of one, one of another
+                    flow.sale.set_mode(SaleMode.ITEMS)
+                    first = item_ids[n % len(item_ids)]
+                    for item_id in (first, first, item_ids[(n + 1) % len(item_ids)]):
+                        flow.sale.add_item(item_id)
+                else:
+                    flow.sale.set_amount_text(str(100 + n % 900))
                 await flow.preview()
                 outcome = await flow.credit()
                 if n % 10 == 9 and outcome.external_id:
@@ -362,6 +419,9 @@ async def run(args: argparse.Namespace, url: str, home: Path, app: PaintClock) -
             for n in range(warm):
                 await operation(n)
             gc.collect()
+            if args.trace:
+                tracemalloc.start(args.trace)
+            traced = tracemalloc.take_snapshot() if args.trace else None
             before = rss_mib()
             started = time.perf_counter()
             for n in range(warm, warm + args.operations):
@@ -371,6 +431,15 @@ async def run(args: argparse.Namespace, url: str, home: Path, app: PaintClock) -
             gc.collect()
             await asyncio.sleep(0.2)
             figures["rss_growth_mib"] = rss_mib() - before
+            if traced is not None:
+                print_growth(traced, tracemalloc.take_snapshot(), args.operations)
+                tracemalloc.stop()
+                print_timers(asyncio.get_running_loop())
+                # The requests' deadlines (10 s, 20 s for a point operation) pass: what
+                # is still registered then would be a pile-up, not the day's traffic.
+                await asyncio.sleep(21)
+                print("after 21 s without operations:", end=" ")
+                print_timers(asyncio.get_running_loop())
             figures["ops"] = args.operations
             figures["ops_seconds"] = time.perf_counter() - started
             figures["today_rows"] = model.rowCount()
@@ -387,6 +456,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--operations", type=int, default=10_000)
     parser.add_argument("--no-rss", action="store_true", help="skip the memory run (d)")
+    parser.add_argument(
+        "--trace",
+        type=int,
+        default=0,
+        metavar="FRAMES",
+        help="trace Python's allocations over (d) and print the sites that grew",
+    )
     args = parser.parse_args()
 
     import qasync

@@ -29,7 +29,7 @@ from kiosk.sim.control import SimControl
 from kiosk.sim.validation import current_code
 from kiosk.sim.world import World
 from kiosk.ui.counter import build_view
-from kiosk.ui.screens.rewards.grid import RewardGrid
+from kiosk.ui.screens.rewards.grid import RewardGrid, RewardTile
 from tests.bench.counter_script import (
     MEMBER_EMAIL,
     MONEY_AMOUNT,
@@ -216,3 +216,23 @@ def test_the_warm_up_stops_when_the_counter_closes(
             await asyncio.sleep(0)
 
     arun(scenario())
+
+
+def test_the_rewards_grid_keeps_a_bounded_number_of_hidden_tiles(qtbot: QtBot) -> None:
+    """Clients with different catalogues all day: the tiles hidden for the next client
+    stop at ``SPARE_TILES`` (the longest kept go), the shown ones stay."""
+    from kiosk.ui.screens.rewards.grid import SPARE_TILES
+
+    grid = RewardGrid(AmountLocale.ES_AR)
+    qtbot.addWidget(grid)
+    grid.show()
+    for client in range(12):  # ten rewards each, none shared
+        first = client * 10 + 1
+        grid.set_cards(
+            [RewardCard(p, f"Reward {p}", "", p, 100, 2000) for p in range(first, first + 10)]
+        )
+    assert set(grid.tiles) == set(range(111, 121))
+    assert len(grid._spare) == SPARE_TILES
+    assert min(grid._spare) == 111 - SPARE_TILES  # the newest hidden ones are kept
+    # The others are deleted (deferred): no widget is left behind for them.
+    qtbot.waitUntil(lambda: len(grid._inner.findChildren(RewardTile)) == 10 + SPARE_TILES)

@@ -59,3 +59,20 @@ def test_unexpected_exceptions_are_logged_and_shown_once(qtbot: QtBot, expect_lo
     finally:
         reporter.uninstall()
     assert shown == [GENERIC]
+
+
+def test_the_reporter_remembers_a_bounded_number_of_failure_kinds(qtbot: QtBot, expect_log) -> None:  # type: ignore[no-untyped-def]
+    """Each kind of failure is remembered for its quiet time; past ``SEEN_KEPT`` kinds
+    the oldest is forgotten (a long-running kiosk never grows the list)."""
+    from kiosk.ui.crash import SEEN_KEPT
+
+    expect_log("unexpected failure")
+    reporter = ExceptionReporter(lambda _text: None, quiet_seconds=60)
+    for n in range(3 * SEEN_KEPT):
+        kind = type(f"Failure{n}", (RuntimeError,), {})
+        try:
+            raise kind("boom")
+        except RuntimeError:
+            reporter.hook(*sys.exc_info())  # type: ignore[arg-type]
+    assert len(reporter._seen) == SEEN_KEPT
+    assert f"Failure{3 * SEEN_KEPT - 1}@" in next(reversed(reporter._seen))

@@ -295,6 +295,7 @@ class Burst:
 
 
 _TERMINATORS = frozenset({"\r", "\n", "\r\n", "\t"})
+KEPT_KEYS = MAX_INPUT + 1  # one more than any input read: a longer one says "too long"
 
 
 class WedgeDetector:
@@ -332,6 +333,8 @@ class WedgeDetector:
             return self.end(now)
         if text:
             self._keys.append((text, now))
+            if len(self._keys) > KEPT_KEYS:  # a held key without Enter: the newest only
+                del self._keys[: len(self._keys) - KEPT_KEYS]
         return None
 
     def end(self, at: float | None = None) -> Burst:

@@ -191,6 +191,9 @@ class Sender:
         self._streak = 0  # failures in a row (5xx, network, timeouts...)
         self._crowded = 0  # 429s in a row
         self._wake = asyncio.Event()
+        # The wait for the next row that is due: kept across wakes (see ``_idle``).
+        self._alarm: asyncio.Future[None] | None = None
+        self._alarm_at = 0.0
         self._task: asyncio.Task[None] | None = None
         self._mismatch_logged = False
         self.stats = SenderStats()
@@ -221,6 +224,9 @@ class Sender:
         """Stop (a row caught mid-send is resent, same id, by the next ``run``)."""
         task, self._task = self._task, None
         self._listen(False)
+        alarm, self._alarm = self._alarm, None
+        if alarm is not None:
+            alarm.cancel()
         if task is None:
             return
         task.cancel()
@@ -266,12 +272,19 @@ class Sender:
             finally:
                 woken.cancel()
             return
-        slept = asyncio.ensure_future(self._sleep(wait))
+        due = self._clock() + wait
+        # One alarm for the next row due, kept when a credit wakes the sender (a busy
+        # counter wakes it at every operation) unless it must ring sooner: the event
+        # loop (qasync) holds a cancelled timer until its delay has passed, so a new
+        # sleep per wake would pile up a timer per operation for that long.
+        if self._alarm is None or self._alarm.done() or self._alarm_at > due:
+            if self._alarm is not None:
+                self._alarm.cancel()
+            self._alarm, self._alarm_at = asyncio.ensure_future(self._sleep(wait)), due
         try:
-            await asyncio.wait((woken, slept), return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait((woken, self._alarm), return_when=asyncio.FIRST_COMPLETED)
         finally:
-            for task in (woken, slept):
-                task.cancel()
+            woken.cancel()
 
     async def drain(self, *, max_steps: int | None = None) -> int:
         """Send until nothing is due (waits included, on the injected sleep); for tests

@@ -392,3 +392,17 @@ def test_random_rhythms() -> None:
         slow = [rng.uniform(0.07, 0.45) for _ in text]
         typed = feed(WedgeDetector(), text, slow, end_after=rng.uniform(0.1, 0.8))
         assert typed.source is InputSource.HUMAN
+
+
+def test_a_held_key_without_enter_keeps_a_bounded_number_of_keys() -> None:
+    """A key stuck down all night (no Enter): the detector keeps the newest keys only,
+    one more than any input read, so the input still reads as too long."""
+    from kiosk.core.counter.scan import KEPT_KEYS, MAX_INPUT
+
+    detector = WedgeDetector()
+    for n in range(5 * KEPT_KEYS):
+        detector.key("7", n * 0.03)
+    assert len(detector._keys) == KEPT_KEYS
+    burst = detector.end(5 * KEPT_KEYS * 0.03)
+    assert burst.source is InputSource.HUMAN  # a held key is a person
+    assert len(burst.text) == MAX_INPUT + 1

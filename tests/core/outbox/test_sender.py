@@ -416,3 +416,45 @@ def test_wait_settled_until_retry_gives_a_pending_receipt_then_the_outcome(
         assert task.cancelled()
 
     run_kiosk(sim_app, sim_world, tmp_path, scenario)
+
+
+def test_wakes_from_a_busy_counter_keep_one_alarm_for_the_row_due(
+    sim_app: ASGIApp, sim_world: World, tmp_path: Path
+) -> None:
+    """Each credit wakes the sender; while a row waits for its retry, a wake must not
+    start a new sleep each time (qasync holds a cancelled timer until its delay has
+    passed: thousands of operations would pile up thousands of timers)."""
+    from tests.qt_async import until
+
+    started: list[float] = []
+    never = asyncio.Event()
+
+    async def held(seconds: float) -> None:  # a sleep that lasts until cancelled
+        started.append(seconds)
+        await never.wait()
+
+    async def scenario(k: Kiosk) -> None:
+        k.control.add_fault("status", CREDIT, status=503, count=1)
+        await k.sale(k.request(k.kiosk_id(), email=email(sim_world)))
+        k.sender._sleep = held
+        steps: list[float | None] = []
+        step = k.sender.step
+
+        async def counted() -> float | None:
+            steps.append(wait := await step())
+            return wait
+
+        k.sender.step = counted  # type: ignore[method-assign]
+        k.sender.start()
+        await until(lambda: len(started) == 1, message="the sender waits for the retry")
+        assert steps[0] == 0  # sent (and refused: a 503)
+        assert steps[-1] == started[0] > 0  # it waits for the retry
+        before = len(steps)
+        for wakes in range(1, 6):
+            k.outbox.work_added.emit(False)  # what each new credit does
+            await until(lambda n=wakes: len(steps) == before + n, message="the sender woke")
+        assert steps[before:] == [started[0]] * 5  # the row still waits, as long
+        assert len(started) == 1  # one alarm, kept across the five wakes
+        never.set()  # the alarm rings: the row is sent (the clock moved past its time)
+
+    run_kiosk(sim_app, sim_world, tmp_path, scenario)

@@ -47,6 +47,7 @@ ART_PX = 56
 TILE_MIN_WIDTH = 240
 TILE_HEIGHT = 196
 GAP = 16
+SPARE_TILES = 48  # hidden tiles kept for the next clients (the oldest go past it)
 
 
 def tile_style() -> str:
@@ -263,10 +264,18 @@ class RewardGrid(QScrollArea):
             self._grid.removeWidget(tile)
             tile.hide()
             self._spare[product_id] = tile
+        self._trim_spares()
         if order != self._order:
             self._order = order
             self._columns = 0
         self._flow()
+
+    def _trim_spares(self) -> None:
+        """At most ``SPARE_TILES`` hidden tiles: a catalogue of hundreds of rewards seen
+        over a day of clients would otherwise keep a widget for each."""
+        while len(self._spare) > SPARE_TILES:
+            tile = self._spare.pop(next(iter(self._spare)))  # the longest kept
+            tile.deleteLater()
 
     def _tapped(self, product_id: int) -> None:
         tile = self.tiles.get(product_id)
