@@ -182,3 +182,29 @@ def test_a_row_the_kiosk_cannot_read_is_listed_saying_so(tmp_path: Path) -> None
         assert (await outbox.list_counts()).pending == 4
 
     run(tmp_path, scenario)
+
+
+def test_a_row_the_kiosk_cannot_read_never_holds_up_the_rows_behind_it(tmp_path: Path) -> None:
+    """A kind written by a newer version (IT rolled the kiosk back) or a damaged body
+    waits in the list; the sender goes on with the rows it can read."""
+
+    async def scenario(outbox: Outbox, worker: DatabaseWorker, clock: VirtualTime) -> None:
+        ids = await seed(outbox, 4)
+        await worker.run(lambda conn: break_rows(conn, ids[0], ids[1]))
+        first = await outbox.next_row(BINDING)
+        assert first is not None
+        assert first.id == ids[2]
+        await outbox.begin_attempt(ids[2])
+        await outbox.settle(ids[2], RowState.DONE, Resolution.CREDITED, points=10)
+        second = await outbox.next_row(BINDING)
+        assert second is not None
+        assert second.id == ids[3]
+        assert (await outbox.list_counts()).pending == 3  # the two unreadable still wait
+
+    run(tmp_path, scenario)
+
+
+def test_the_sender_picks_every_kind_this_version_knows() -> None:
+    from kiosk.core.outbox.store import _NEXT
+
+    assert f"o.kind IN ({', '.join(repr(k.value) for k in RowKind)})" in _NEXT
