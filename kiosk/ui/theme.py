@@ -140,7 +140,7 @@ QToolButton[role="rail"] {{
 }}
 QToolButton[role="rail"]:checked {{ background: {p.info_bg}; color: {p.accent}; }}
 QToolButton[role="rail"]:disabled {{ color: {p.border}; }}
-QTableWidget, QTableView, QListWidget {{
+QTableWidget, QTableView, QListWidget, QListView[role="checklist"] {{
     background: {p.surface}; border: 1px solid {p.border}; border-radius: 10px;
     gridline-color: {p.border}; alternate-background-color: {p.surface_alt};
 }}

@@ -4,7 +4,15 @@ table at each resize, show and paint)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from kiosk.ui.widgets.layouts import ContentColumns
@@ -49,3 +57,19 @@ def test_the_first_show_fits_with_the_fonts_of_the_screen(qtbot: QtBot) -> None:
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: table.columnWidth(0) >= table.sizeHintForColumn(0))
     assert table.fontMetrics().height() > 30  # the big font applies
+
+
+def test_a_table_view_over_a_model_fits_the_same_way(qtbot: QtBot) -> None:
+    model = QStandardItemModel(0, 3)
+    table = QTableView()
+    table.setModel(model)
+    fitter = ContentColumns(table, lambda: [0])
+    assert table.horizontalHeader().sectionResizeMode(0) is QHeaderView.ResizeMode.Fixed
+    qtbot.addWidget(table)
+    table.show()
+    qtbot.waitExposed(table)
+    narrow = table.columnWidth(0)
+    model.appendRow([QStandardItem("1.234.567.890 points credited")])
+    assert table.columnWidth(0) == narrow
+    fitter.fit()
+    assert table.columnWidth(0) > narrow

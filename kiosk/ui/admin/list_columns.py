@@ -9,7 +9,9 @@ their heading's width, and at last the rightmost columns are hidden; a text that
 not fit elides with "…" and shows whole in its tooltip.
 
 The columns' natural widths are measured when a page is shown (``fit()``), not at
-every layout (issue #4); a resize only shares the width again (``spread()``).
+every layout (issue #4): the widest of the heading and the rows' texts as the view's
+delegate draws them, from its model (no item per cell); a resize only shares the
+width again (``spread()``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QFrame, QHeaderView, QScrollArea, QTableWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHeaderView, QScrollArea, QTableView, QVBoxLayout, QWidget
 from shiboken6 import isValid
 
 NAME_MIN_PX = 180
@@ -43,7 +45,7 @@ class Column:
 class FittedColumns(QObject):
     """Shares ``table``'s width among ``columns()`` (see the module's note)."""
 
-    def __init__(self, table: QTableWidget, columns: Callable[[], Sequence[Column]]) -> None:
+    def __init__(self, table: QTableView, columns: Callable[[], Sequence[Column]]) -> None:
         super().__init__(table)
         self.table = table
         self.columns = columns
@@ -76,9 +78,10 @@ class FittedColumns(QObject):
     def fit(self) -> None:
         """Measure each column's natural width (contents and heading), then share."""
         header = self.table.horizontalHeader()
+        model = self.table.model()
+        count = model.columnCount() if model is not None else 0
         self.natural = [
-            max(self.table.sizeHintForColumn(i), header.sectionSizeHint(i))
-            for i in range(self.table.columnCount())
+            max(self.table.sizeHintForColumn(i), header.sectionSizeHint(i)) for i in range(count)
         ]
         self.spread()
 

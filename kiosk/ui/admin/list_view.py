@@ -4,7 +4,8 @@ empty (what to do), error (try again; the banner says why).
 
 The list asks its section to run the request (``Screen.run("list", ...)``): a newer
 search, sort or page replaces the request still running, and leaving the section
-cancels it. Tapping a row emits ``activated(row)``.
+cancels it. The page shows through ``AdminListModel`` in an ``AdminTable`` (no item
+per cell). Tapping a row, or Enter on the current row, emits ``activated(row)``.
 """
 
 from __future__ import annotations
@@ -14,15 +15,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QResizeEvent
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +31,7 @@ from kiosk.api.models.common import Direction, Page
 from kiosk.core.admin.paging import DEFAULT_LIMIT, ListState, PageWindow
 from kiosk.ui.admin.chips import CHIP_STYLE, ChoiceChips, FitButton, FlowLayout
 from kiosk.ui.admin.list_columns import Column, FittedColumns, OptionsArea
+from kiosk.ui.admin.list_model import AdminListModel, AdminTable
 from kiosk.ui.icons import icon
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import current_palette
@@ -69,7 +69,6 @@ class AdminList(QWidget):
         self.columns = list(columns)
         self.sorts = list(sorts)
         self.state = default or ListState(limit=limit)
-        self.items: list[Any] = []
         self.page_window: PageWindow | None = None
         self.loads = 0  # pages shown (tests and screenshots wait on it)
         self.failed = False
@@ -129,11 +128,14 @@ class AdminList(QWidget):
         self.options_area = OptionsArea(self.sort_chips)
         self.options, self.filters = self.options_area.card, self.options_area.filters
 
-        self.table = QTableWidget(0, len(self.columns))
+        self.model = AdminListModel(self.columns, self)
+        self.table = AdminTable()
+        self.table.setModel(self.model)
         self.fitter = FittedColumns(self.table, lambda: self.columns)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # The keyboard reaches the rows (arrows, Enter opens); a tap leaves no focus frame.
+        self.table.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.table.setAlternatingRowColors(True)
         self.table.setShowGrid(False)
         self.table.setWordWrap(False)
@@ -149,7 +151,8 @@ class AdminList(QWidget):
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         header.sectionClicked.connect(self._header_clicked)
         self.set_columns(self.columns)
-        self.table.cellClicked.connect(lambda row, _col: self.activated.emit(row))
+        self.table.clicked.connect(lambda index: self.activated.emit(index.row()))
+        self.table.row_opened.connect(self.activated.emit)
 
         self.empty = QLabel(empty_text)
         self.empty.setProperty("role", "muted")
@@ -207,22 +210,9 @@ class AdminList(QWidget):
     def set_columns(self, columns: Sequence[Column]) -> None:
         """(Re)define the columns (the rewards' prices have one per level)."""
         self.columns = list(columns)
-        self.table.setRowCount(0)
-        self.table.setColumnCount(len(self.columns))
-        self.table.setHorizontalHeaderLabels([c.title for c in self.columns])
+        self.model.set_columns(self.columns)  # (the headers' titles, tooltips, alignment)
         self.fitter.setup()
-        for index, column in enumerate(self.columns):
-            head = self.table.horizontalHeaderItem(index)
-            if head is not None:
-                head.setToolTip(column.title)
-                if column.right:
-                    head.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    )
-        if self.items and self.page_window is not None:
-            self.show_page(self.items, self.page_window)  # (fits the columns)
-        else:
-            self.fitter.fit()
+        self.fitter.fit()
 
     # -- what to ask -----------------------------------------------------------------------
     def add_filter(self, widget: QWidget) -> None:
@@ -325,32 +315,9 @@ class AdminList(QWidget):
             self.previous_button.setEnabled(self.page_window.has_previous)
             self.next_button.setEnabled(self.page_window.has_next)
 
-    def show_page(self, items: list[Any], window: PageWindow) -> None:
-        self.items = items
+    def show_page(self, items: Sequence[Any], window: PageWindow) -> None:
         self.page_window = window
-        p = current_palette()
-        self.table.setRowCount(0)
-        self.table.setRowCount(len(items))
-        for row, record in enumerate(items):
-            dim = False
-            for index, column in enumerate(self.columns):
-                text = column.text(record)
-                cell = QTableWidgetItem(text)
-                cell.setToolTip(text)  # the whole text where the column elides it
-                if column.right:
-                    cell.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    )
-                colour = column.swatch(record) if column.swatch else None
-                if colour and QColor.isValidColorName(colour):
-                    cell.setData(Qt.ItemDataRole.DecorationRole, QColor(colour))
-                dim = dim or bool(column.dim and column.dim(record))
-                self.table.setItem(row, index, cell)
-            if dim:
-                for index in range(len(self.columns)):
-                    shown = self.table.item(row, index)
-                    if shown is not None:
-                        shown.setForeground(QColor(p.muted))
+        self.model.set_records(items)  # one reset: a page is at most ``limit`` rows
         self.fitter.fit()
         if items:
             self.stack.setCurrentWidget(self.table)
@@ -377,19 +344,20 @@ class AdminList(QWidget):
             .replace("%3", str(window.total))
         )
 
+    @property
+    def items(self) -> list[Any]:
+        """The shown page's records, top to bottom."""
+        return self.model.records
+
     def item(self, row: int) -> Any:
-        return self.items[row] if 0 <= row < len(self.items) else None
+        return self.model.record(row)
 
     def texts(self, column: int) -> list[str]:
         """The texts of one column, top to bottom (tests and logs)."""
-        return [
-            (cell.text() if (cell := self.table.item(r, column)) is not None else "")
-            for r in range(self.table.rowCount())
-        ]
+        return self.model.texts(column)
 
     def clear(self) -> None:
         """Forget the rows (idle reset: they may hold personal data)."""
-        self.items = []
+        self.model.clear()
         self.page_window = None
-        self.table.setRowCount(0)
         self.range_label.clear()

@@ -1,5 +1,6 @@
 """Branch binding: the branch (from ``GET /external/branch``) with its type and address,
-its validation QR, and which point items show as counter buttons, in what order."""
+its validation QR, and which point items show as counter buttons, in what order (a
+checklist over a model: a merchant may have hundreds of point items)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -23,11 +22,11 @@ from kiosk.api.models.staff import Branch
 from kiosk.api.models.validation import ValidationQr
 from kiosk.core.admin.manager_settings import Field
 from kiosk.core.amounts import AmountLocale, format_amount, format_points
+from kiosk.ui.manager.settings_checklist import ChecklistView, PointItemChecklist
 from kiosk.ui.manager.settings_fields import TOUCH, FieldRow, SectionCard, TouchCombo
 from kiosk.ui.manager.settings_reflow import ReflowRow
 from kiosk.ui.widgets.busy_button import BusyButton
 
-ID_ROLE = Qt.ItemDataRole.UserRole
 COMBO_ROOM = 300  # the branch list's least width beside "Load branches"
 
 
@@ -78,16 +77,10 @@ class BranchSection(SectionCard):
         branch_layout.addWidget(top)
         branch_layout.addWidget(self.details)
         self.qr_combo = TouchCombo()
-        self.items = QListWidget()
-        self.items.setMinimumHeight(260)
+        self.checklist = PointItemChecklist(self)
         # Long names wrap inside the list's width: it never scrolls sideways.
-        self.items.setWordWrap(True)
-        self.items.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.items.setResizeMode(QListWidget.ResizeMode.Adjust)
-        self.items.setStyleSheet(
-            "QListWidget::item { min-height: 48px; padding-left: 6px; }"
-            "QListWidget::indicator { width: 26px; height: 26px; }"
-        )
+        self.items = ChecklistView(self.checklist)
+        self.items.setMinimumHeight(260)
         self.up_button = QPushButton(self.tr("Move up"))
         self.down_button = QPushButton(self.tr("Move down"))
         for button, step in ((self.up_button, -1), (self.down_button, 1)):
@@ -163,7 +156,7 @@ class BranchSection(SectionCard):
     def clear_choices(self) -> None:
         self.qr_combo.clear()
         self.qr_combo.addItem(self.tr("None: the Code screen stays empty"), None)
-        self.items.clear()
+        self.checklist.clear()
 
     def set_choices(
         self,
@@ -182,13 +175,8 @@ class BranchSection(SectionCard):
         by_id = {item.id: item for item in items}
         chosen = [by_id[i] for i in item_ids if i in by_id]
         rest = sorted((i for i in items if i.id not in item_ids), key=lambda i: i.name or "")
-        for item in [*chosen, *rest]:
-            row = QListWidgetItem(self._item_text(item), self.items)
-            row.setToolTip(row.text())
-            row.setData(ID_ROLE, item.id)
-            row.setFlags(row.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            checked = item.id in item_ids
-            row.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+        rows = [(item.id, self._item_text(item)) for item in [*chosen, *rest]]
+        self.checklist.set_items(rows, item_ids)
 
     def _item_text(self, item: PointItem) -> str:
         name = item.name or f"#{item.id}"
@@ -205,16 +193,9 @@ class BranchSection(SectionCard):
         return value if isinstance(value, int) else None
 
     def item_ids(self) -> tuple[int, ...]:
-        rows = (self.items.item(i) for i in range(self.items.count()))
-        return tuple(
-            int(row.data(ID_ROLE)) for row in rows if row.checkState() == Qt.CheckState.Checked
-        )
+        return self.checklist.checked_ids()
 
     def move_item(self, step: int) -> None:
-        row = self.items.currentRow()
-        target = row + step
-        if row < 0 or not 0 <= target < self.items.count():
-            return
-        item = self.items.takeItem(row)
-        self.items.insertItem(target, item)
-        self.items.setCurrentRow(target)
+        row = self.items.current_row()
+        if row >= 0 and self.checklist.move(row, row + step):
+            self.items.set_current_row(row + step)

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QScrollArea,
     QTableView,
-    QTableWidget,
     QWidget,
 )
 
@@ -75,12 +74,13 @@ class ContentColumns(QObject):
     Qt's ``ResizeToContents`` measured every cell of the column at each resize, show
     and paint of the table (issue #4: 5-10 ms on Today)."""
 
-    def __init__(self, table: QTableWidget, columns: Callable[[], Iterable[int]]) -> None:
+    def __init__(self, table: QTableView, columns: Callable[[], Iterable[int]]) -> None:
         super().__init__(table)
         self.table = table
         self.columns = columns
         header = table.horizontalHeader()
-        for column in range(table.columnCount()):
+        model = table.model()  # (a model's columns, or a QTableWidget's)
+        for column in range(model.columnCount() if model is not None else 0):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         table.installEventFilter(self)
 

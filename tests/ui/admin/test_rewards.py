@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -56,9 +57,9 @@ def test_list_shows_prices_per_level_and_stock(rig: Rig, arun: Callable[..., Any
 
     async def scenario() -> None:
         await rig.loaded()
+        model = section.list.model
         headers = [
-            section.list.table.horizontalHeaderItem(i).text()
-            for i in range(section.list.table.columnCount())
+            model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())
         ]
         assert headers[:5] == ["Reward", "No level", "Bronce", "Plata", "Oro"]
         rows = section.list.texts(0)
@@ -213,6 +214,6 @@ def test_levels_unavailable_then_refreshed(
         await rig.loaded(2)
         await rig.idle("levels")
         assert section.list.table.columnCount() == 8
-        assert section.list.table.horizontalHeaderItem(4).text() == "Oro"
+        assert section.list.model.headerData(4, Qt.Orientation.Horizontal) == "Oro"
 
     arun(scenario())

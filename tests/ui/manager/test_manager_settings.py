@@ -25,7 +25,7 @@ from kiosk.sim.world import World
 from kiosk.ui.main_window import CounterView
 from kiosk.ui.manager.assemble import build_manager_screen, settings_sections
 from kiosk.ui.manager.manager_view import Section
-from kiosk.ui.manager.settings_branch import ID_ROLE
+from kiosk.ui.manager.settings_checklist import ID_ROLE
 from kiosk.ui.manager.settings_screen import SettingsScreen
 from tests.conftest import MAIN_KEY
 from tests.qt_async import until
@@ -41,6 +41,7 @@ from tests.ui.manager.manager_support import (
 from tests.ui.manager.settings_support import Rig, choose
 
 WRONG_KEY = "sk-wrong-0123456789abcdef"
+CHECK = Qt.ItemDataRole.CheckStateRole
 
 
 @pytest.fixture(autouse=True)
@@ -157,12 +158,13 @@ def test_branch_qr_and_counter_buttons_are_bound_and_saved_in_order(
         assert qrs == [None, 2]  # the branch's active QR only
         choose(branch.qr_combo, 2)
         wanted = {i["id"] for i in tables["point_items"].values() if i["branchId"] in (None, 2)}
-        rows = {branch.items.item(i).data(ID_ROLE): i for i in range(branch.items.count())}
+        checklist = branch.checklist
+        rows = {checklist.index(i).data(ID_ROLE): i for i in range(branch.items.count())}
         assert set(rows) == wanted
         for item_id in (7, 1, 3):
-            branch.items.item(rows[item_id]).setCheckState(Qt.CheckState.Checked)
+            checklist.setData(checklist.index(rows[item_id]), Qt.CheckState.Checked, CHECK)
         # Order: put item 7 first (it is listed by name, after the others).
-        branch.items.setCurrentRow(rows[7])
+        branch.items.set_current_row(rows[7])
         for _ in range(branch.items.count()):
             rig.click(branch.up_button)
         assert branch.item_ids()[0] == 7
