@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -416,3 +417,66 @@ def test_offline_the_credit_goes_on_without_a_preview_and_is_sent_later(
         await until(lambda: len(ledger_of(sim_world, outcome.external_id)) == 1, timeout=10)
 
     arun(scenario())
+
+
+@pytest.mark.parametrize(
+    ("lang", "size"),
+    [("en", (1280, 800)), ("es", (1280, 800)), ("en", (1024, 768)), ("es", (1024, 768))],
+    ids=["en-1280x800", "es-1280x800", "en-1024x768", "es-1024x768"],
+)
+def test_the_pending_list_never_scrolls_sideways_and_discard_is_in_reach(
+    qtbot: QtBot,
+    view: Counter,
+    arun: Run,
+    session: CounterSession,
+    sim_world: World,
+    qapp: Any,
+    lang: str,
+    size: tuple[int, int],
+    expect_log: Callable[[str], None],
+) -> None:
+    """Dead letters with the service's reason, at a counter's sizes in both languages:
+    every column but the reference keeps its room, nothing scrolls sideways, and a
+    tap lands on "Discard"."""
+    from kiosk.api.models.points import CreditClient, CreditRequest
+    from tests.ui.layout_walk import _language
+    from tests.ui.theme_support import app_theme
+
+    expect_log(r"dead letter|refused")
+    SimControl(sim_world).add_fault("status", CREDIT, status=400, count=3)
+    client = next(iter(sim_world.merchants[1].tables["clients"].values()))
+
+    async def scenario() -> None:
+        outbox = session.outbox
+        assert outbox is not None
+        for n in range(3):
+            request = CreditRequest(
+                f"b3-20261122-k0a1b2c3d-{n + 1:012x}",
+                CreditClient(email=client["email"]),
+                amount=1_234_567.89 + n,
+            )
+            await outbox.submit_credit(request)
+        await until(lambda: view.status.dead_count == 3)
+        view.show_pending()
+        today = view.screens["today"]
+        assert isinstance(today, TodayScreen)
+        panel, table = today.pending_panel, today.pending_panel.table
+        await until(lambda: today.stack.currentWidget() is panel and table.rowCount() == 3)
+        await until(lambda: not today.tasks.running("load"))
+        assert not table.horizontalScrollBar().isVisible()
+        header = table.horizontalHeader()
+        assert header.sectionSize(ERROR) >= 180  # the reason stays readable
+        inside = table.viewport().rect()
+        for row_id in table.discard_ids():
+            rect = table.action_rect(row_id)
+            assert rect is not None
+            assert inside.contains(rect)
+        first = table.discard_ids()[0]
+        rect = table.action_rect(first)
+        assert rect is not None
+        qtbot.mouseClick(table.viewport(), LEFT, pos=rect.center())
+        assert table.armed == first  # the tap reached it: "Tap again to discard"
+
+    with app_theme(qapp), _language(qapp, lang):
+        view.resize(*size)
+        arun(scenario())

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import (
+    QEvent,
     QRect,
     Qt,
     QTimer,
@@ -39,6 +40,8 @@ from kiosk.ui.icons import icon
 from kiosk.ui.screens.today.pending_model import (
     _INDEX,
     ACTION,
+    AGE,
+    CLIENT,
     DISARM_MS,
     DISCARD,
     DISCARDABLE_ROLE,
@@ -58,6 +61,12 @@ from kiosk.ui.widgets.action_table import CELL_PAD, ActionTable, action_rect
 from kiosk.ui.widgets.busy_button import BusyButton
 
 FIT_ROWS = 100
+# The list never scrolls sideways ("Discard" out of reach): see ``_give_way``.
+REFERENCE_PX = 200
+REFERENCE_MIN_PX = 120
+CLIENT_MIN_PX = 120
+ERROR_MIN_PX = 180
+ACTION_PX = 140
 
 
 class DiscardDelegate(QStyledItemDelegate):
@@ -112,9 +121,10 @@ class PendingTable(ActionTable):
         for column in range(len(HEADERS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(ERROR, QHeaderView.ResizeMode.Stretch)
-        self.setColumnWidth(REFERENCE, 200)  # the id's end tells rows apart; full in its tooltip
+        self.setColumnWidth(REFERENCE, REFERENCE_PX)
         self.setTextElideMode(Qt.TextElideMode.ElideLeft)
-        self.setColumnWidth(ACTION, 150)
+        self.setColumnWidth(ACTION, ACTION_PX)
+        self._fitted: dict[int, int] = {}  # the fitted columns' widths for their texts
         self.action_font = QFont(self.font())
         self.action_font.setBold(True)
         self.setItemDelegateForColumn(ACTION, DiscardDelegate(self))
@@ -187,15 +197,44 @@ class PendingTable(ActionTable):
 
     def _fit(self) -> None:
         """The fitted columns to the widest text of the first rows (``FIT_ROWS``: the
-        columns' texts are alike, and no list of thousands is measured in a tap)."""
+        columns' texts are alike, and no list of thousands is measured in a tap). The
+        age wraps onto two lines ("under a / minute"): its widest word counts."""
         metrics = self.fontMetrics()
-        header = self.horizontalHeader()
+        heading = self.horizontalHeader().fontMetrics()
         model = self.pending_model
         rows = [model.cells(row) for row in range(min(FIT_ROWS, model.rowCount()))]
         for column in FITTED:
-            lines = (line for cells in rows for line in cells[column].split("\n"))
-            widest = max((metrics.horizontalAdvance(line) for line in lines), default=0)
-            header.resizeSection(column, max(widest + CELL_PAD, header.sectionSizeHint(column)))
+            texts = (cells[column] for cells in rows)
+            parts = (p for t in texts for p in (t.split() if column == AGE else t.split("\n")))
+            widest = max((metrics.horizontalAdvance(part) for part in parts), default=0)
+            title = heading.horizontalAdvance(_t(HEADERS[column]))
+            self._fitted[column] = max(widest, title) + CELL_PAD
+        self._give_way()
+
+    def _give_way(self) -> None:
+        """The last error keeps ``ERROR_MIN_PX``: the reference narrows, then hides, then
+        the client narrows (elided, whole in its tooltip) down to ``CLIENT_MIN_PX``."""
+        header = self.horizontalHeader()
+        width = {c: self._fitted.get(c, header.sectionSize(c)) for c in FITTED}
+        others = sum(width[c] for c in FITTED if c != CLIENT) + ACTION_PX
+        room = self.viewport().width() - others - ERROR_MIN_PX  # the client's and reference's
+        reference = min(REFERENCE_PX, room - width[CLIENT])
+        hidden = reference < REFERENCE_MIN_PX
+        if hidden:
+            width[CLIENT] = max(CLIENT_MIN_PX, min(width[CLIENT], room))
+        else:
+            width[REFERENCE] = reference
+        if self.isColumnHidden(REFERENCE) != hidden:
+            self.setColumnHidden(REFERENCE, hidden)
+        for column, wanted in width.items():
+            if header.sectionSize(column) != wanted:
+                header.resizeSection(column, wanted)
+
+    def event(self, event: QEvent) -> bool:
+        handled = super().event(event)
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+            self._give_way()
+        return handled
 
 
 class PendingPanel(QWidget):

@@ -159,6 +159,8 @@ class PendingModel(QAbstractTableModel):
                 return entry.last_error or ""
             if column == REFERENCE:
                 return entry.external_id
+            if column == CLIENT:  # narrowed on a small screen: whole here
+                return entry.client
             return None
         if role == ROW_ID_ROLE:
             return entry.id
