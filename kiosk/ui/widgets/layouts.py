@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QGridLayout,
-    QHeaderView,
     QScrollArea,
     QTableView,
     QWidget,
@@ -65,32 +62,3 @@ def text_scroll(content: QWidget, name: str) -> QScrollArea:
     area.viewport().setAutoFillBackground(False)
     area.setWidget(content)
     return area
-
-
-class ContentColumns(QObject):
-    """Fits ``columns()`` of ``table`` to their contents when ``fit()`` is called (the
-    table's contents changed) and once when the table is first shown (its fonts are
-    final then: style sheets of the screens it sits in). The columns are ``Fixed``:
-    Qt's ``ResizeToContents`` measured every cell of the column at each resize, show
-    and paint of the table (issue #4: 5-10 ms on Today)."""
-
-    def __init__(self, table: QTableView, columns: Callable[[], Iterable[int]]) -> None:
-        super().__init__(table)
-        self.table = table
-        self.columns = columns
-        header = table.horizontalHeader()
-        model = table.model()  # (a model's columns, or a QTableWidget's)
-        for column in range(model.columnCount() if model is not None else 0):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-        table.installEventFilter(self)
-
-    def fit(self, columns: Iterable[int] | None = None) -> None:
-        wanted = set(self.columns())
-        for column in sorted(wanted if columns is None else wanted.intersection(columns)):
-            self.table.resizeColumnToContents(column)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.table and event.type() == QEvent.Type.Show:
-            self.table.removeEventFilter(self)  # once
-            self.fit()
-        return False
