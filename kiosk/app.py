@@ -257,6 +257,20 @@ def _manager_model(settings: Any, transport: Any, pending: Any = None) -> Any:
     )
 
 
+async def stop_counter(counter: Any, view: Any) -> None:
+    """Close the counter and its screens (the window closing, or the counter rebuilt).
+
+    In this order: the work that writes by itself (the outbox's sender, the branch
+    check, the retention) stops, and the journal's changes still being announced (a
+    row the sender settled as it stopped) reach the screens while they listen; then
+    the screens stop (their tasks cancelled); then the client and the database close.
+    Otherwise a screen could start reading such a row after the database was closed
+    (an "unexpected failure" in the log when the kiosk closes during a drain)."""
+    await counter.stop_background()
+    view.shutdown()
+    await counter.close()
+
+
 def _marker(timings: dict[str, float], started: float) -> Any:
     def mark(name: str) -> None:
         timings.setdefault(name, time.perf_counter() - started)
@@ -400,8 +414,7 @@ async def _main(
             done, _ = await asyncio.wait({closed, rebuild}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             reporter.uninstall()
-            view.shutdown()
-            await counter.close()
+            await stop_counter(counter, view)
         if closed in done:
             return 0
         log.info("settings applied: restarting the counter")

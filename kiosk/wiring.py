@@ -90,6 +90,19 @@ class Counter:
         if self.upkeep is not None and self.tidying is None:
             self.tidying = asyncio.create_task(self.upkeep.run())
 
+    async def stop_background(self) -> None:
+        """Stop the work that writes by itself (the sender, the branch check, the
+        retention) and let the journal's last changes be announced, while the screens
+        still listen; ``close`` closes the rest (``kiosk.app.stop_counter``)."""
+        for task in (self.confirming, self.tidying):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        if self.sender is not None:
+            await self.sender.stop()  # a row caught mid-send is resent at the next start
+        await self.session.changes_announced()
+
     async def close(self) -> None:
         for task in (self.confirming, self.tidying):
             if task is not None:

@@ -180,6 +180,12 @@ class CounterSession:
         self._publishing.add(task)
         task.add_done_callback(self._published)
 
+    async def changes_announced(self) -> None:
+        """Wait for the journal's announcements in flight (the counter stopping: the
+        screens read those rows before they stop, never after the database closed)."""
+        while self._publishing:
+            await asyncio.gather(*self._publishing, return_exceptions=True)
+
     def _published(self, task: asyncio.Task[object]) -> None:
         self._publishing.discard(task)
         if not task.cancelled() and task.exception() is not None:
