@@ -30,7 +30,7 @@ from kiosk.api.endpoints.points import PointsEndpoints
 from kiosk.api.endpoints.staff import StaffEndpoints
 from kiosk.api.endpoints.validation import ValidationEndpoints
 from kiosk.api.models.common import DEFAULT_ORIGIN
-from kiosk.api.ratelimit import Clock, RateLimiter, Sleep, shared_limiter
+from kiosk.api.ratelimit import TAGS, Clock, RateLimiter, Sleep, shared_limiter
 from kiosk.api.redact import key_fingerprint
 from kiosk.api.retry import RetryPolicy
 from kiosk.api.session import ApiKey, Session
@@ -98,6 +98,12 @@ class LoyaltyClient(
     @property
     def limiter(self) -> RateLimiter:
         return self._session.limiter
+
+    def tags_wait(self) -> float:
+        """Seconds until a background credit or cancel (rule ``TAGS``) would find a place
+        in this merchant's window (0.0: now), without waiting (the outbox's sender
+        idles until then, so a credit the cashier waits for can go first)."""
+        return self._session.limiter.background_wait(TAGS)
 
     def release_holds(self) -> int:
         """End the server's holds (429 ``Retry-After``) on this merchant's limiter: a

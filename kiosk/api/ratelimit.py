@@ -19,7 +19,16 @@ rule           endpoints                                        limit
 Windows are widened by ``margin`` seconds so that network jitter between our send
 and the server's count never squeezes 11 requests into the server's second.
 Interactive calls are served before background ones (the outbox, the code poller)
-waiting in the same window; among equals, first come first served. After a 429 the
+waiting in the same window; among equals, first come first served. Being first in
+line is not enough when the background has taken every place of the window (the
+outbox drains a backlog in bursts of 10, then waits for the window): so while the
+cashier is active (an interactive call, any, within ``CASHIER_ACTIVE`` seconds,
+30: ``cashier_seen``), background takes leave the rule's ``reserve`` places free (2 of
+``TAGS``' 10): the cashier's preview and credit find a place at once. With nobody at
+the counter the background uses the whole window (a backlog drains at the full
+10/s). ``background_wait`` tells, without waiting, how long a background take would
+wait for its place: the outbox's sender idles until then instead of blocking, so a
+credit the cashier waits for can go first. After a 429 the
 client calls ``hold_off`` so every call of the merchant waits out ``Retry-After``, but
 never for long: a call that would wait more than ``MAX_HELD_WAIT`` behind such a hold
 fails at once with ``RATE_LIMITED`` and the time left, so the cashier is told and the
@@ -52,9 +61,10 @@ class Rule:
     name: str
     limit: int
     window: float
+    reserve: int = 0  # places background takes leave free while the cashier is active
 
 
-TAGS = Rule("tags", 10, 1.0)
+TAGS = Rule("tags", 10, 1.0, reserve=2)
 CODE_READ = Rule("code-read", 5, 60.0)
 VALIDATE = Rule("code-validate", 10, 60.0)
 
@@ -64,6 +74,10 @@ VALIDATE = Rule("code-validate", 10, 60.0)
 DEFAULT_MARGIN = 0.05
 # The longest a call waits in the limiter behind a server's hold (a 429's Retry-After).
 MAX_HELD_WAIT = 5.0
+# The cashier counts as active this long after an interactive call: from an
+# identified client's preview to the credit, the next client's, a cancel (a few seconds
+# to a minute apart at a busy counter); while active, background keeps the reserve free.
+CASHIER_ACTIVE = 30.0
 
 
 @dataclass(eq=False)
@@ -73,6 +87,10 @@ class _Waiter:
     spacing: float
     event: asyncio.Event | None = None
 
+    @property
+    def background(self) -> bool:
+        return self.order[0] == 1
+
 
 @dataclass(eq=False)
 class _Lane:
@@ -81,18 +99,33 @@ class _Lane:
     queue: list[_Waiter] = field(default_factory=list)
     blocked_until: float = float("-inf")
     last: dict[str, float] = field(default_factory=dict)  # spacing key -> last take
+    cashier_until: float = float("-inf")  # background keeps the reserve free until then
 
-    def wait_time(self, now: float, waiter: _Waiter, window: float) -> float:
+    def wait_time(self, now: float, waiter: _Waiter, window: float, *, held: bool = True) -> float:
+        """Seconds until ``waiter`` may take a place (<= 0: now). ``held``: counting the
+        server's hold (a 429's ``Retry-After``)."""
         while self.stamps and self.stamps[0] <= now - window:
             self.stamps.popleft()
-        wait = self.blocked_until - now
-        if len(self.stamps) >= self.rule.limit:
-            wait = max(wait, self.stamps[-self.rule.limit] + window - now)
+        wait = self.blocked_until - now if held else float("-inf")
+        wait = max(wait, self._place_wait(now, self.rule.limit, window))
+        if waiter.background and self.rule.reserve > 0 and self.cashier_until > now:
+            # The cashier is active: a place below the reserve, or the whole window
+            # once the cashier is gone, whichever comes first.
+            reserved = self._place_wait(now, self.rule.limit - self.rule.reserve, window)
+            wait = max(wait, min(reserved, self.cashier_until - now))
         if waiter.spacing_key is not None and waiter.spacing > 0:
             last = self.last.get(waiter.spacing_key)
             if last is not None:
                 wait = max(wait, last + waiter.spacing - now)
         return wait
+
+    def _place_wait(self, now: float, limit: int, window: float) -> float:
+        """Seconds until fewer than ``limit`` takes are left in the window."""
+        if limit <= 0:
+            return float("inf")
+        if len(self.stamps) < limit:
+            return float("-inf")
+        return self.stamps[-limit] + window - now
 
     def wake(self) -> None:
         for waiter in self.queue:
@@ -108,11 +141,14 @@ class RateLimiter:
         sleep: Sleep = asyncio.sleep,
         margin: float = DEFAULT_MARGIN,
         max_held_wait: float = MAX_HELD_WAIT,
+        cashier_active: float = CASHIER_ACTIVE,
     ) -> None:
         self._clock = clock
         self._sleep = sleep
         self.margin = margin
         self.max_held_wait = max_held_wait
+        self.cashier_active = cashier_active
+        self._cashier_until = float("-inf")
         self._lanes: dict[tuple[str, str], _Lane] = {}
         self._arrivals = itertools.count()
 
@@ -120,6 +156,7 @@ class RateLimiter:
         lane = self._lanes.get((rule.name, key))
         if lane is None:
             lane = self._lanes[(rule.name, key)] = _Lane(rule)
+            lane.cashier_until = self._cashier_until
         return lane
 
     async def acquire(
@@ -136,16 +173,19 @@ class RateLimiter:
 
         ``spacing``: at least that many seconds since the last take with the same
         ``spacing_key``. ``max_wait``: raise ``RATE_LIMITED`` (with ``retry_after``)
-        instead of waiting longer than that.
+        instead of waiting longer than that. An interactive call (``background``
+        false) makes the cashier active in the lane for ``cashier_active`` seconds.
         """
         lane = self._lane(rule, key)
         window = rule.window + self.margin
+        if not background:
+            self.cashier_seen()
         # A spacing may come from server data (a QR's rotation window): capped, as every
         # server-given wait is, so no sleep gets a value the event loop's timer refuses.
         spacing = min(max(0.0, spacing), MAX_SERVER_WAIT) if spacing == spacing else 0.0
         if not lane.queue:  # fast path: nobody waits, take a free place at once
             now = self._clock()
-            probe = _Waiter((0, 0), spacing_key, spacing)
+            probe = _Waiter((1 if background else 0, 0), spacing_key, spacing)
             if lane.wait_time(now, probe, window) <= 0:
                 lane.stamps.append(now)
                 if spacing_key is not None:
@@ -210,8 +250,32 @@ class RateLimiter:
             lane.wake()
         return held
 
+    def cashier_seen(self) -> None:
+        """An interactive call of any kind (a search, a catalogue, a preview): the
+        cashier is at the counter for ``cashier_active`` seconds, in every lane. The
+        client calls it for each interactive request, limited or not: identifying a
+        client starts the reserve before the preview that follows."""
+        until = self._clock() + self.cashier_active
+        self._cashier_until = max(self._cashier_until, until)
+        for lane in self._lanes.values():
+            lane.cashier_until = max(lane.cashier_until, until)
+
     def waiting(self, rule: Rule, key: str = "merchant") -> int:
         return len(self._lane(rule, key).queue)
+
+    def background_wait(self, rule: Rule, key: str = "merchant") -> float:
+        """Seconds until a background take of ``rule``/``key`` would find a place in
+        the window (0.0: now), without taking one nor waiting. A server's hold is not
+        counted (``acquire`` owns it). While calls wait in the lane, at least the
+        head's wait: they go first."""
+        lane = self._lane(rule, key)
+        now = self._clock()
+        window = rule.window + self.margin
+        wait = lane.wait_time(now, _Waiter((1, 0), None, 0.0), window, held=False)
+        if lane.queue:
+            head = lane.wait_time(now, lane.queue[0], window, held=False)
+            wait = max(wait, head, window / rule.limit)  # behind them: look again soon
+        return max(0.0, wait)
 
 
 _REGISTRY: dict[tuple[str, str, Clock], RateLimiter] = {}

@@ -185,6 +185,8 @@ class Session:
     async def send(self, call: Call) -> Answer:
         retries = 0
         lost_answer: ErrorKind | None = None  # an attempt that may have been applied
+        if not call.background:
+            self.limiter.cashier_seen()  # the reserve for the cashier's next calls
         while True:
             if call.rule is not None:
                 await self.limiter.acquire(

@@ -170,3 +170,129 @@ def test_one_limiter_per_merchant_keyed_by_a_fingerprint_not_the_key() -> None:
     from kiosk.api import ratelimit
 
     assert not any("key-aaaaaaaa" in str(k) for k in ratelimit._REGISTRY)
+
+
+# -- the cashier's reserve: background leaves places free while the cashier is active ------
+def test_background_leaves_the_reserve_free_while_the_cashier_is_active() -> None:
+    vt = VirtualTime()
+    limiter = RateLimiter(clock=vt.time, sleep=vt.sleep, margin=0.0)
+    taken: list[float] = []
+
+    async def drain(count: int) -> None:  # the outbox: serial background takes
+        for _ in range(count):
+            await limiter.acquire(TAGS, background=True)
+            taken.append(vt.time())
+
+    async def scenario() -> None:
+        await limiter.acquire(TAGS)  # a preview: the cashier is active for 30 s
+        await drain(40)
+
+    vt.run(scenario())
+    assert TAGS.reserve == 2
+    assert limiter.cashier_active == 30.0
+    # 7 beside the preview, then 8 a second: 2 places of the window stay free.
+    assert taken[:7] == [1000.0] * 7
+    assert taken[7:15] == [1001.0] * 8
+    assert max_in_window(taken, 1.0) == 8
+    assert taken[-1] == pytest.approx(1005.0)  # 40 at 8/s: still drained, never stopped
+
+
+def test_background_uses_the_whole_window_when_no_cashier_is_active() -> None:
+    vt = VirtualTime()
+    limiter = RateLimiter(clock=vt.time, sleep=vt.sleep, margin=0.0)
+    taken: list[float] = []
+
+    async def scenario() -> None:
+        await limiter.acquire(TAGS)  # the cashier's last call...
+        await vt.sleep(31.0)  # ...more than 30 s ago
+        for _ in range(30):
+            await limiter.acquire(TAGS, background=True)
+            taken.append(vt.time())
+
+    vt.run(scenario())
+    assert taken[:10] == [1031.0] * 10
+    assert max_in_window(taken, 1.0) == 10
+    assert taken[-1] == pytest.approx(1033.0)  # the full 10/s
+
+
+def test_the_reserve_ends_when_the_cashier_goes_while_background_waits() -> None:
+    vt = VirtualTime()
+    limiter = RateLimiter(clock=vt.time, sleep=vt.sleep, margin=0.0, cashier_active=0.5)
+    taken: list[float] = []
+
+    async def scenario() -> None:
+        await limiter.acquire(TAGS)
+        for _ in range(10):
+            await limiter.acquire(TAGS, background=True)
+            taken.append(vt.time())
+
+    vt.run(scenario())
+    # 7 beside the preview (2 kept free); those 2 once the cashier is no longer active
+    # (0.5 s), not a whole window later; the last when the preview's place frees.
+    assert taken[:7] == [1000.0] * 7
+    assert taken[7:9] == pytest.approx([1000.5] * 2)
+    assert taken[9] == pytest.approx(1001.0)
+
+
+def test_an_interactive_take_right_after_a_background_burst_gets_a_place_at_once() -> None:
+    vt = VirtualTime()
+    limiter = RateLimiter(clock=vt.time, sleep=vt.sleep)
+    waits: dict[str, float] = {}
+    burst_done = asyncio.Event()
+
+    async def outbox() -> None:
+        for _ in range(30):  # a backlog: the sender takes every place it may have
+            await limiter.acquire(TAGS, background=True)
+            if limiter.waiting(TAGS) == 0 and vt.time() > 1001.0:
+                burst_done.set()
+
+    async def scenario() -> None:
+        waits["first preview"] = await limiter.acquire(TAGS)
+        backlog = asyncio.ensure_future(outbox())
+        await burst_done.wait()  # mid-backlog: background is waiting for the window
+        waits["preview"] = await limiter.acquire(TAGS)
+        waits["credit"] = await limiter.acquire(TAGS)
+        await backlog
+
+    vt.run(scenario())
+    assert waits == {"first preview": 0.0, "preview": 0.0, "credit": 0.0}
+
+
+def test_background_wait_tells_how_long_without_taking_a_place() -> None:
+    vt = VirtualTime()
+    limiter = RateLimiter(clock=vt.time, sleep=vt.sleep, margin=0.0)
+
+    async def scenario() -> list[float]:
+        told = [limiter.background_wait(TAGS)]
+        for _ in range(10):
+            await limiter.acquire(TAGS, background=True)
+        told.append(limiter.background_wait(TAGS))  # the window is full
+        await vt.sleep(0.25)
+        told.append(limiter.background_wait(TAGS))
+        limiter.hold_off(TAGS, "merchant", 3.0)  # a server's hold: acquire's to wait out
+        told.append(limiter.background_wait(TAGS))
+        return told
+
+    assert vt.run(scenario()) == pytest.approx([0.0, 1.0, 0.75, 0.75])
+    assert limiter.waiting(TAGS) == 0
+
+
+def test_any_interactive_call_starts_the_reserve_before_the_preview() -> None:
+    """Identifying a client is no limited call, but the cashier is there: the outbox's
+    drain leaves the reserve free from then on, so the preview that follows a few
+    seconds later finds a place at once."""
+    vt = VirtualTime()
+    limiter = RateLimiter(clock=vt.time, sleep=vt.sleep, margin=0.0)
+    taken: list[float] = []
+    waited: list[float] = []
+
+    async def scenario() -> None:
+        limiter.cashier_seen()  # a search by DNI (no rule of its own)
+        for _ in range(20):
+            await limiter.acquire(TAGS, background=True)
+            taken.append(vt.time())
+        waited.append(await limiter.acquire(TAGS))  # the preview
+
+    vt.run(scenario())
+    assert max_in_window(taken, 1.0) == 8  # the reserve kept from the search on
+    assert waited == [0.0]

@@ -378,6 +378,10 @@ class Outbox:
         live = tuple(self._live)
         return await self._run(lambda store: store.next_row(binding, live), emit=False)
 
+    def is_live(self, row_id: int) -> bool:
+        """Whether the cashier waits for this row (without taking it: ``take_live``)."""
+        return row_id in self._live
+
     def take_live(self, row_id: int) -> bool:
         """Whether the cashier waits for this row (true once: its first attempt)."""
         if row_id in self._live:

@@ -5,7 +5,11 @@ goes before the backlog; a cancel never before its credit):
 
 1. the row is marked ``sending`` and *may have reached the server*, durably, then
    sent with its fixed external id (``background=True`` unless the cashier waits:
-   the shared limiter serves the counter's live calls first, 10 per second);
+   the shared limiter serves the counter's live calls first, 10 per second, and
+   keeps places free for them while the cashier is active). A background row is
+   begun only when its place in the limiter is near (``PLACE_LEAD``): until then the
+   sender idles, so a live row queued meanwhile goes first and never waits behind a
+   backlog row's place;
 2. success: done, and its journal row settled, in one transaction;
 3. a duplicate-external-id refusal (409) after an earlier attempt that may have
    reached the server: done, the points are ours (``CONFIRMED``); on the first
@@ -57,6 +61,12 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
 
+# A background row's attempt begins this long before the limiter has its place: the
+# row's marking (a durable write) and the request's start are done by then, so a
+# backlog still drains at the window's full rate; a live credit that comes meanwhile
+# waits behind it at most this long (plus that row's answer).
+PLACE_LEAD = 0.05
+
 _RETRIED = frozenset(
     {
         ErrorKind.RATE_LIMITED,
@@ -90,6 +100,10 @@ class PointsApi(Protocol):
     async def cancel_credit(
         self, external_id: str, *, background: bool = False
     ) -> CancelResult: ...
+
+    def tags_wait(self) -> float:
+        """Seconds until a background credit or cancel would find its place (never waits)."""
+        ...
 
     def release_holds(self) -> int: ...
 
@@ -320,6 +334,13 @@ class Sender:
         wait = max(row.next_attempt_at, self.share.due(now)) - now
         if wait > 0:
             return wait
+        if not self.outbox.is_live(row.id):
+            # A background row never blocks in the limiter: the sender idles until its
+            # place is near (woken at once by a credit the cashier waits for, which
+            # then goes first), and waits in the limiter at most ``PLACE_LEAD``.
+            place = self.api.tags_wait()
+            if place > PLACE_LEAD:
+                return place - PLACE_LEAD
         before = await self.outbox.begin_attempt(row.id)
         if before is None:
             return 0.0  # voided or discarded meanwhile

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from starlette.types import ASGIApp
 
+from kiosk.api.ratelimit import TAGS
 from kiosk.core.journal import Outcome
 from kiosk.core.outbox.queue import Resolution, RowState
-from kiosk.core.outbox.sender import Backoff
+from kiosk.core.outbox.sender import PLACE_LEAD, Backoff
 from kiosk.sim.seed_people import MAIN_SUSPENDED
 from kiosk.sim.world import World
 from tests.core.outbox.harness import Kiosk, email, new_path, open_kiosk, run_kiosk
@@ -275,6 +276,37 @@ def test_rows_drain_in_order_and_a_live_one_goes_first(
         await k.sender.drain()
         sent = [r["external_id"] for r in k.control.requests(path=CREDIT)]
         assert sent == [live, *backlog]
+
+    run_kiosk(sim_app, sim_world, tmp_path, scenario)
+
+
+def test_a_live_credit_goes_first_without_waiting_for_a_background_place(
+    sim_app: ASGIApp, sim_world: World, tmp_path: Path
+) -> None:
+    """The sender never blocks on a backlog row's place in the limiter: it idles until
+    the place is near, so the cashier's credit, queued meanwhile, goes at once."""
+
+    async def scenario(k: Kiosk) -> None:
+        start = k.time.now
+        await k.api.limiter.acquire(TAGS)  # the cashier's preview
+        for _ in range(7):  # the backlog's burst: every place but the cashier's reserve
+            await k.api.limiter.acquire(TAGS, background=True)
+        backlog = k.kiosk_id()
+        queued, _ = await k.sale(k.request(backlog, email=email(sim_world)))
+        wait = await k.sender.step()
+        assert wait == pytest.approx(1.0 + k.api.limiter.margin - PLACE_LEAD)
+        assert k.sender.stats.attempts == 0  # not begun: not marked, not waiting
+        assert k.control.requests(path=CREDIT) == []
+        live = k.kiosk_id()
+        await k.sale(k.request(live, email=email(sim_world, 1)), live=True)
+        assert await k.sender.step() == 0.0
+        assert [r["external_id"] for r in k.control.requests(path=CREDIT)] == [live]
+        assert k.time.now == start  # no wait for a place
+        await k.sender.drain()
+        assert [r["external_id"] for r in k.control.requests(path=CREDIT)] == [live, backlog]
+        row = await k.outbox.get(queued.row.id)
+        assert row is not None
+        assert (row.resolution, row.attempts) == (Resolution.CREDITED, 1)  # the idle step: none
 
     run_kiosk(sim_app, sim_world, tmp_path, scenario)
 
