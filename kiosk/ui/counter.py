@@ -46,6 +46,35 @@ def _factory(session: CounterSession, module: str, name: str) -> Callable[[], Sc
     return build
 
 
+# What a screen's parts made on first use import besides its module (imported ahead
+# by the warm-up, off the UI thread): Identify's pages (the enrolment form brings
+# ``email_validator``).
+PARTS = {
+    "identify": tuple(
+        f"kiosk.ui.screens.identify.{page}" for page in ("found", "matches", "offline", "enroll")
+    ),
+}
+# Today guarded by the manager's PIN, and manager mode. The lock's seal looks its
+# keyring backend up: keyring's own backends (and what they import) come in too.
+PIN_GUARD = (
+    "kiosk.core.security.lock",
+    *(f"keyring.backends.{name}" for name in ("SecretService", "libsecret", "kwallet")),
+    *(f"keyring.backends.{name}" for name in ("chainer", "macOS", "Windows")),
+    "zipp",
+    "kiosk.ui.manager.authorize",
+    "kiosk.ui.manager.pin_pad",
+)
+ADMIN_LISTS = ("clients", "levels", "operators", "point_items", "purchases", "rewards")
+MANAGER = (
+    *PIN_GUARD,
+    "kiosk.core.admin.manager_settings",
+    "kiosk.ui.manager.assemble",
+    "kiosk.ui.admin",
+    *(f"kiosk.ui.admin.{name}" for name in ADMIN_LISTS),
+    "kiosk.ui.admin.section",
+)
+
+
 def screen_specs(session: CounterSession) -> list[ScreenSpec]:
     return [
         ScreenSpec(
@@ -54,6 +83,7 @@ def screen_specs(session: CounterSession) -> list[ScreenSpec]:
             needs,
             QCoreApplication.translate("Rail", title),
             _factory(session, module, cls),
+            (f"kiosk.ui.screens.{module}.screen", *PARTS.get(key, ())),
         )
         for key, icon, needs, title, module, cls in RAIL
     ]
@@ -101,8 +131,16 @@ class Counter(CounterView):
             return screen
 
         self.specs["today"] = ScreenSpec(
-            original.key, original.icon_name, original.needs_client, original.title, build
+            original.key,
+            original.icon_name,
+            original.needs_client,
+            original.title,
+            build,
+            (*original.modules, *PIN_GUARD),
         )
+        # The lock in a warm-up turn of its own (the keyring's backends are looked up:
+        # ~10 ms), not in Today's build.
+        self.warm_first.append(lock_for)
 
     async def load(self) -> None:
         """Ready: the screens built so far fetched what they need (failures show in
@@ -164,7 +202,7 @@ def manager_spec(session: CounterSession, manager: ManagerContext) -> ScreenSpec
         )
 
     title = QCoreApplication.translate("Rail", QT_TRANSLATE_NOOP("Rail", "Manager"))
-    return ScreenSpec("manager", "manager", False, title, build)
+    return ScreenSpec("manager", "manager", False, title, build, MANAGER)
 
 
 def build_view(session: CounterSession, manager: ManagerContext | None = None) -> Counter:

@@ -5,6 +5,7 @@ screen, and the status bar that never moves. It is the central widget of the
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -26,6 +27,7 @@ from kiosk.core.session import CounterSession
 from kiosk.ui.icons import draw_icons_ahead, icon
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import RAIL_PX, current_palette
+from kiosk.ui.warm_imports import ImportsAhead
 from kiosk.ui.widgets.band import EnvironmentBand
 from kiosk.ui.widgets.client_card import ClientCard
 from kiosk.ui.widgets.idle import IdleTimer
@@ -34,6 +36,14 @@ from kiosk.ui.widgets.relayout import PageStack, lay_out_ahead, one_relayout
 from kiosk.ui.widgets.status_bar import CounterStatusBar
 
 log = logging.getLogger(__name__)
+
+IMPORTS_POLL_MS = 5  # how often a warm-up waiting for its imports ahead looks again
+# The imports ahead start once the loop is calm: CALM_TURNS turns in a row, polled
+# every CALM_POLL_MS, each within CALM_GAP_S of the one before (at most CALM_MAX_S).
+CALM_TURNS, CALM_POLL_MS, CALM_GAP_S, CALM_MAX_S = 8, 2, 0.008, 1.0
+# Meanwhile the thread begins a module only if the warm-up's poll came this recently
+# (a longer gap: a turn is busy, e.g. a tap building a screen, and keeps the GIL).
+CALM_BEAT_S = 0.010
 
 
 @dataclass(frozen=True)
@@ -45,6 +55,9 @@ class ScreenSpec:
     needs_client: bool
     title: str
     factory: Callable[[], Screen]
+    # The modules ``factory`` imports (the screen's and those of its parts made on
+    # first use): the warm-up imports them ahead, off the UI thread.
+    modules: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, screen: Screen) -> ScreenSpec:
@@ -64,6 +77,11 @@ class CounterView(QWidget):
         specs = [s if isinstance(s, ScreenSpec) else ScreenSpec.of(s) for s in screens]
         self.specs = {spec.key: spec for spec in specs}
         self._warm_steps: list[Callable[[], object]] = []  # what warm_up() has left to do
+        self._made: dict[str, Screen] = {}  # made by the warm-up, not yet in the window
+        # Steps the warm-up runs once its imports ahead are in, before it builds the
+        # screens (e.g. the manager lock that Today's and manager mode's builds share).
+        self.warm_first: list[Callable[[], object]] = []
+        self.imports_ahead = ImportsAhead(())
         # The screens built so far (a spec is built on first show, or by warm_up()).
         self.screens: dict[str, Screen] = {}
         self.band = EnvironmentBand()
@@ -131,27 +149,44 @@ class CounterView(QWidget):
         self.idle.start()
 
     def build(self, key: str) -> Screen:
-        """The screen of ``key``, built now if it was not yet."""
+        """The screen of ``key``, built now if it was not yet (or only made)."""
         screen = self.screens.get(key)
         if screen is None:
-            screen = self.specs[key].factory()
-            screen.navigate.connect(self.show_screen)
-            self.stack.addWidget(screen)
+            screen = self.make(key)
+            del self._made[key]
+            self.stack.addWidget(screen)  # styled in the window (~half the build)
             self.screens[key] = screen
+        return screen
+
+    def make(self, key: str) -> Screen:
+        """The screen of ``key`` made, not yet in the window (the warm-up's first half
+        of a build: ``build`` puts it in the window in another turn)."""
+        screen = self.screens.get(key) or self._made.get(key)
+        if screen is None:
+            screen = self._made[key] = self.specs[key].factory()
+            screen.navigate.connect(self.show_screen)
         return screen
 
     def warm_up(self) -> None:
         """Build the screens not shown yet and their parts made on first use
-        (``Screen.warm_steps``), one per event-loop turn, and fetch their data: the
-        cashier's first visit to each is then instant."""
+        (``Screen.warm_steps``), one piece per event-loop turn, and fetch their data:
+        the cashier's first visit to each is then instant. The modules those screens
+        import are imported first, off the UI thread (``ImportsAhead``); the steps
+        begin once they are in, so no turn pays for an import."""
         steps: list[Callable[[], object]] = [
             step
             for screen in self.screens.values()
             for step in (*screen.warm_steps(), screen.banner.prepare)
         ]
+        # (the built screens' too: their parts made on first use import theirs)
+        beat = [time.perf_counter()]  # the warm-up's last turn: it polls every 5 ms
+        self.imports_ahead = ahead = ImportsAhead(
+            (module for spec in self.specs.values() for module in spec.modules),
+            calm=lambda: time.perf_counter() - beat[0] < CALM_BEAT_S,
+        )
 
         def build(key: str) -> None:
-            if key not in self.screens:
+            if key not in self.screens:  # (a tap may have built it meanwhile)
                 screen = self.build(key)
                 screen.run("preload", screen.preload())
                 # next, one per turn as well: its parts, then its layout at the room it gets
@@ -165,14 +200,40 @@ class CounterView(QWidget):
             if screen is not self.stack.currentWidget():
                 lay_out_ahead(screen, self.stack.size())
 
-        steps += [partial(build, key) for key in self.specs if key not in self.screens]
+        steps += self.warm_first
+        steps += [
+            step
+            for key in self.specs
+            if key not in self.screens
+            for step in (partial(self.make, key), partial(build, key))  # a turn each
+        ]
         if not steps:
             return
 
         self._warm_steps = steps  # shutdown() empties it: the rest is never run
 
+        calm: list[float] = []  # the turns of a calm loop so far
+        began = time.perf_counter()
+
         def next_one() -> None:
             if not steps:
+                return
+            if not ahead.started:
+                # Not at ready: the work started then (the branch check, the sender's
+                # first call, the training simulator) runs its first steps on the CPU
+                # in the next turns, and a thread taking the GIL half of the time
+                # would double them. The imports start once the loop turns calmly.
+                now = time.perf_counter()
+                if calm and now - calm[-1] > CALM_GAP_S:
+                    calm.clear()
+                calm.append(now)
+                if len(calm) < CALM_TURNS and now - began < CALM_MAX_S:
+                    QTimer.singleShot(CALM_POLL_MS, self, next_one)
+                    return
+                ahead.start()
+            beat[0] = time.perf_counter()
+            if not ahead.done():  # no step imports on the UI thread: wait for them
+                QTimer.singleShot(IMPORTS_POLL_MS, self, next_one)
                 return
             steps.pop(0)()
             draw_icons_ahead()  # the icons of what was just built, before it is shown
@@ -242,6 +303,10 @@ class CounterView(QWidget):
         """Cancel every screen's work and the warm-up, and stop watching input (the
         window is closing)."""
         self._warm_steps.clear()
+        for screen in self._made.values():  # made ahead, never put in the window
+            screen.tasks.cancel_all()
+            screen.deleteLater()
+        self._made.clear()
         for screen in self.screens.values():
             screen.tasks.cancel_all()
             screen.left()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine, Sequence
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt
@@ -173,15 +173,15 @@ class IdentifyScreen(Screen, EnrollmentSteps):
         return panel
 
     def warm_steps(self) -> list[Callable[[], object]]:
-        steps: list[Callable[[], object]] = [
-            lambda: self._lay_out_page(self.found),
-            lambda: self._lay_out_page(self.matches),
-            lambda: self._lay_out_page(self.enroll),
-            lambda: self._lay_out_page(self.offline),
-        ]
+        steps: list[Callable[[], object]] = []
+        for name in ("found", "matches", "enroll", "offline"):  # built, then laid out
+            steps += [partial(getattr, self, name), partial(self._lay_out_named, name)]
         if self.keyboard_controller.wanted():  # a touch screen (or the setting): it will show
             steps.append(lambda: self.keyboard)
         return steps
+
+    def _lay_out_named(self, name: str) -> None:
+        self._lay_out_page(getattr(self, name))
 
     def _lay_out_page(self, page: QWidget) -> None:
         """Built, and laid out at the width it will have (``Pages`` gives a page its

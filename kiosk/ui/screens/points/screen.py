@@ -121,7 +121,12 @@ class PointsScreen(CreditSteps, Screen):
         self.basket.cleared.connect(self.clear_items)
         self.preview_button.clicked.connect(self._preview_tapped)
         self.credit_button.committed.connect(self._start_credit)
+        # The pages go into the screen first, then their contents into them: each part
+        # is styled once as it joins (a finished tree put in a parent is styled again).
+        self.pages = PageStack()
+        self.body.addWidget(self.pages, 1)
         sale_page = QWidget()  # the bar is part of it: hidden with it behind the result
+        self.pages.addWidget(sale_page)
         column = QVBoxLayout(sale_page)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(16)
@@ -133,14 +138,11 @@ class PointsScreen(CreditSteps, Screen):
         column.addLayout(row, 1)
         self.result = CreditResultView(locale)
         self.result.new_sale.connect(self.new_sale)
-        self.pages = PageStack()
-        self.pages.addWidget(sale_page)
         self.pages.addWidget(self.result)
         self.result_timer = QTimer(self)
         self.result_timer.setSingleShot(True)
         self.result_timer.setInterval(RESULT_SECONDS * 1000)
         self.result_timer.timeout.connect(self.new_sale)
-        self.body.addWidget(self.pages, 1)
         self._render()
 
     def title(self) -> str:

@@ -139,6 +139,11 @@ class TodayScreen(Screen):
             self.today_tab.hide()
             self.pending_tab.hide()
         top.addWidget(self.reload_button, 0, Qt.AlignmentFlag.AlignBottom)
+        # The parts go into the screen, then their contents into them: each is styled
+        # once as it joins (a finished tree put in a parent is styled again).
+        self.body.addWidget(self.top_bar)
+        self.stack = PageStack()
+        self.body.addWidget(self.stack, 1)
         self.table = JournalTable(locale)
         self.table.queued = session.outbox is not None
         self.table.cancel_requested.connect(self.ask_cancel)
@@ -153,7 +158,6 @@ class TodayScreen(Screen):
         self.empty.setProperty("role", "muted")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
-        self.stack = PageStack()
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.table)
         self.stack.addWidget(self.pending_panel)
@@ -163,8 +167,6 @@ class TodayScreen(Screen):
         self.stack.setMinimumHeight(self.table.minimumSizeHint().height())
         self.sheet = ConfirmSheet(confirm_width=280)  # what cancelling a credit does
         self.sheet.confirmed.connect(self.confirm_cancel)
-        self.body.addWidget(self.top_bar)
-        self.body.addWidget(self.stack, 1)
         self.room = QWidget()  # the list's room while a PIN is asked: the sheets stay low
         self.room.hide()
         self.body.addWidget(self.room, 1)
