@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
-from collections.abc import Callable, Coroutine
+import sys
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -73,6 +75,8 @@ class Counter:
     # by ``start_checks`` at once and then daily for the counter's life.
     upkeep: Upkeep | None = None
     tidying: asyncio.Task[None] | None = None
+    # The client's modules imported off the event loop (``start_checks``).
+    importing: asyncio.Future[None] | None = None
 
     @property
     def transport(self) -> httpx.AsyncBaseTransport | None:
@@ -81,12 +85,18 @@ class Counter:
     def start_checks(self) -> None:
         """Begin the background work (after "ready": the counter does not wait for it,
         nor for the training simulator it wakes): the outbox's sender, which resumes
-        the rows left waiting, the check of a recalled branch, and the retention."""
+        the rows left waiting, the check of a recalled branch, and the retention. The
+        first two call the service: the API client's modules (and the training
+        simulator's) are imported first, off the event loop (``modules_ahead``)."""
+        ahead: asyncio.Future[None] | None = None
+        if self.make_sender is not None or self.unconfirmed is not None:
+            modules = CLIENT_MODULES + (TRAINING_MODULES if self.training else ())
+            ahead = self.importing = asyncio.ensure_future(modules_ahead(modules))
         if self.sender is None and self.make_sender is not None:
             self.sender = self.make_sender()
-            self.sender.start()
+            self.sender.start(asyncio.shield(ahead) if ahead is not None else None)
         if self.unconfirmed is not None and self.confirming is None:
-            self.confirming = asyncio.create_task(self.unconfirmed())
+            self.confirming = asyncio.create_task(_after(ahead, self.unconfirmed))
         if self.upkeep is not None and self.tidying is None:
             self.tidying = asyncio.create_task(self.upkeep.run())
 
@@ -94,7 +104,7 @@ class Counter:
         """Stop the work that writes by itself (the sender, the branch check, the
         retention) and let the journal's last changes be announced, while the screens
         still listen; ``close`` closes the rest (``kiosk.app.stop_counter``)."""
-        for task in (self.confirming, self.tidying):
+        for task in (self.importing, self.confirming, self.tidying):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -104,7 +114,7 @@ class Counter:
         await self.session.changes_announced()
 
     async def close(self) -> None:
-        for task in (self.confirming, self.tidying):
+        for task in (self.importing, self.confirming, self.tidying):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -122,6 +132,39 @@ class Counter:
             close = getattr(closer, "close", None)
             if close is not None:
                 close()
+
+
+# Imported off the event loop before the background work's first call: ~100 ms for the
+# API client (httpx, its models) and ~65 ms for the training simulator (Starlette, its
+# routes), which would otherwise hold the first turns after "ready" (a cashier's first
+# tap meanwhile waited for them).
+CLIENT_MODULES = ("kiosk.api.client", "kiosk.api.retry")
+TRAINING_MODULES = ("kiosk.sim", "kiosk.sim.persist", "kiosk.sim.transport")
+
+
+async def modules_ahead(modules: Sequence[str]) -> None:
+    """Import ``modules`` in a worker thread (the interpreter hands the GIL over every
+    5 ms: the event loop keeps turning). A module that fails is left to its user's own
+    import, which raises where it is used."""
+    missing = [name for name in modules if name not in sys.modules]
+    if missing:
+        await asyncio.to_thread(_import_all, missing)
+
+
+def _import_all(modules: Sequence[str]) -> None:
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except Exception:  # said where the module is used
+            log.warning("could not import %s ahead", name, exc_info=True)
+
+
+async def _after(
+    ahead: Awaitable[None] | None, work: Callable[[], Coroutine[Any, Any, None]]
+) -> None:
+    if ahead is not None:
+        await asyncio.shield(ahead)
+    await work()
 
 
 def training_transport(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -157,3 +158,33 @@ def test_a_first_training_start_with_a_configured_branch_or_a_saved_world(
     assert not (paths.data_dir / BRANCH_MEMORY).exists()  # (no check ran)
     (paths.data_dir / TRAINING_DB).write_bytes(b"")  # an empty SQLite file: a new world
     assert arun(start()) == (True, dict(fresh_branches())[2])
+
+
+def test_the_background_works_modules_are_imported_off_the_event_loop(
+    monkeypatch: pytest.MonkeyPatch, expect_log: Callable[[str], None]
+) -> None:
+    """The API client's modules (~100 ms) and the training simulator's (~65 ms) are
+    imported in a worker thread before the sender's and the branch check's first call,
+    not in the first turns after "ready"; one already imported is not imported again,
+    one that fails is logged and left to its user."""
+    import importlib
+    import threading
+
+    from kiosk import wiring
+
+    expect_log(r"could not import kiosk\.no_such_module ahead")
+    seen: list[tuple[str, int]] = []
+    real = importlib.import_module
+
+    def recording(name: str, package: str | None = None) -> Any:
+        seen.append((name, threading.get_ident()))
+        return real(name, package)
+
+    monkeypatch.setattr(wiring.importlib, "import_module", recording)
+    modules = ["tabnanny", "kiosk", "kiosk.no_such_module"]
+    asyncio.run(wiring.modules_ahead(modules))
+    names = [name for name, _ in seen]
+    assert names == ["tabnanny", "kiosk.no_such_module"]  # "kiosk" was in already
+    assert all(ident != threading.get_ident() for _, ident in seen)
+    assert set(wiring.CLIENT_MODULES) >= {"kiosk.api.client"}
+    assert "kiosk.sim.transport" in wiring.TRAINING_MODULES

@@ -227,12 +227,19 @@ class Sender:
         return self._api.made
 
     # -- running ------------------------------------------------------------------
-    def start(self) -> asyncio.Task[None]:
+    def start(self, prepare: Awaitable[object] | None = None) -> asyncio.Task[None]:
+        """Run the sender; ``prepare`` (the client's modules imported off the event
+        loop) is awaited before its first step."""
         if self._task is not None and not self._task.done():
             raise RuntimeError("the sender is already running")
         self._listen(True)
-        self._task = asyncio.create_task(self.run(), name="outbox-sender")
+        self._task = asyncio.create_task(self._prepared(prepare), name="outbox-sender")
         return self._task
+
+    async def _prepared(self, prepare: Awaitable[object] | None) -> None:
+        if prepare is not None:
+            await prepare
+        await self.run()
 
     async def stop(self) -> None:
         """Stop (a row caught mid-send is resent, same id, by the next ``run``)."""

@@ -490,3 +490,32 @@ def test_wakes_from_a_busy_counter_keep_one_alarm_for_the_row_due(
         never.set()  # the alarm rings: the row is sent (the clock moved past its time)
 
     run_kiosk(sim_app, sim_world, tmp_path, scenario)
+
+
+def test_the_sender_takes_no_step_before_what_it_was_told_to_await(
+    sim_app: ASGIApp, sim_world: World, tmp_path: Path
+) -> None:
+    """``start(prepare)``: the client's modules imported off the loop come first; the
+    rows waiting are sent right after."""
+    from tests.qt_async import until
+
+    async def scenario(k: Kiosk) -> None:
+        submitted, _ = await k.sale(k.request(k.kiosk_id(), email=email(sim_world)))
+        gate = asyncio.Event()
+        steps: list[float | None] = []
+        step = k.sender.step
+
+        async def counted() -> float | None:
+            steps.append(wait := await step())
+            return wait
+
+        k.sender.step = counted  # type: ignore[method-assign]
+        k.sender.start(gate.wait())
+        for _ in range(20):
+            await asyncio.sleep(0)  # turns of the loop: nothing may step meanwhile
+        assert steps == []
+        gate.set()
+        await until(lambda: bool(steps), message="the sender steps once prepared")
+        await until(lambda: len(k.ops(submitted.row.external_id)) == 1, message="sent")
+
+    run_kiosk(sim_app, sim_world, tmp_path, scenario)
