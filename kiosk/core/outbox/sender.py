@@ -45,9 +45,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from kiosk.api.errors import OFFLINE_KINDS, ApiError, ErrorKind, Resource
+from kiosk.api.errors import OFFLINE_KINDS, ApiError, ErrorKind
 from kiosk.core.events import Event
 from kiosk.core.lazy import Lazy
+from kiosk.core.outbox.attempts import Backoff, describe, may_have_reached, retried
 from kiosk.core.outbox.body import BodyError, credit_request
 from kiosk.core.outbox.queue import Outbox, Settlement
 from kiosk.core.outbox.share import Share
@@ -66,24 +67,6 @@ Sleep = Callable[[float], Awaitable[None]]
 # backlog still drains at the window's full rate; a live credit that comes meanwhile
 # waits behind it at most this long (plus that row's answer).
 PLACE_LEAD = 0.05
-
-_RETRIED = frozenset(
-    {
-        ErrorKind.RATE_LIMITED,
-        ErrorKind.SERVER,
-        ErrorKind.UNAVAILABLE,
-        ErrorKind.NETWORK,
-        ErrorKind.TIMEOUT,
-        ErrorKind.TLS,
-        ErrorKind.MALFORMED,
-        ErrorKind.AMBIGUOUS,
-        ErrorKind.AUTH,
-    }
-)
-# Failures after which the request may have been applied (besides a lost answer).
-_MAY_HAVE_REACHED = frozenset(
-    {ErrorKind.MALFORMED, ErrorKind.SERVER, ErrorKind.AMBIGUOUS, ErrorKind.UNEXPECTED}
-)
 
 
 class PointsApi(Protocol):
@@ -106,66 +89,6 @@ class PointsApi(Protocol):
         ...
 
     def release_holds(self) -> int: ...
-
-
-@dataclass(frozen=True)
-class Backoff:
-    base: float = 1.0
-    cap: float = 60.0
-    jitter: float = 0.2
-    retry_after_spread: float = 0.25  # random seconds added to a Retry-After, at first
-    crowded_cap: float = 2.0  # 429s in a row: that spread doubles up to this
-    max_retry_after: float = 3600.0
-
-    def wait(self, streak: int, retry_after: float | None, rand: float) -> float:
-        """Seconds before the next attempt after ``streak`` failures in a row (1-based)."""
-        grown = min(self.cap, self.base * 2.0 ** max(0, streak - 1))
-        wait = grown * (1.0 + self.jitter * (2.0 * rand - 1.0))
-        if retry_after is not None:
-            asked = min(retry_after, self.max_retry_after)
-            wait = max(wait, asked + rand * self.retry_after_spread)
-        return max(0.0, wait)
-
-    def crowded(self, streak: int, retry_after: float | None, rand: float) -> float:
-        """Seconds before the next attempt after ``streak`` 429s in a row (1-based).
-
-        The limit is the merchant's, shared by all its kiosks: a 429 says its window
-        is full now, not that the server is unwell. So the wait is the Retry-After
-        (1 s without one) plus a random spread that doubles from 0.25 s up to
-        ``crowded_cap``, never the minute-long waits of a failure, which would
-        leave the window empty while the fleet sleeps. (For a kiosk that holds no
-        place in the window; one that does waits only the Retry-After: ``Share``.)
-        """
-        asked = self.base if retry_after is None else min(retry_after, self.max_retry_after)
-        spread = min(self.crowded_cap, self.retry_after_spread * 2.0 ** max(0, streak - 1))
-        return max(0.0, asked) + rand * spread
-
-
-def retried(error: ApiError) -> bool:
-    """Worth sending the same row again later (see the module doc)."""
-    if error.kind in _RETRIED:
-        return True
-    if error.kind is ErrorKind.NOT_FOUND and error.resource is Resource.ROUTE:
-        return True
-    return error.kind is ErrorKind.UNEXPECTED and not (
-        error.status is not None and 400 <= error.status < 500
-    )
-
-
-def may_have_reached(error: BaseException) -> bool:
-    """Whether a failed attempt may nonetheless have been applied by the server."""
-    if isinstance(error, ApiError):
-        return error.after_lost_answer or error.kind in _MAY_HAVE_REACHED
-    return True
-
-
-def describe(error: BaseException) -> tuple[str, str]:
-    """``(kind, message)`` for the row's ``last_error`` (the message is redacted)."""
-    if isinstance(error, ApiError):
-        status = f" ({error.status})" if error.status is not None else ""
-        reason = f" [{error.reason.value}]" if error.reason is not None else ""
-        return error.kind.value, f"{error.message or error.kind.value}{status}{reason}"
-    return "unexpected", type(error).__name__
 
 
 @dataclass
