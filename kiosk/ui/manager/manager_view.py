@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from kiosk.ui.icons import icon, pixmap
 from kiosk.ui.manager.settings_reflow import ReflowRow
+from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.confirm_sheet import ConfirmSheet
 from kiosk.ui.widgets.relayout import PageStack
@@ -126,9 +127,19 @@ class ManagerView(QWidget):
             widget = self.sections[row].factory()
             self.widgets[row] = widget
             self.stack.addWidget(widget)
+            host = self._host_screen()
+            if isinstance(widget, Screen) and host is not None:
+                widget.say_in(host)  # the section speaks in manager mode's banner
         self.stack.setCurrentWidget(widget)
         if self.list.currentRow() != row:
             self.list.setCurrentRow(row)
+
+    def _host_screen(self) -> Screen | None:
+        """The counter screen manager mode sits in (none when shown on its own)."""
+        parent = self.parentWidget()
+        while parent is not None and not isinstance(parent, Screen):
+            parent = parent.parentWidget()
+        return parent
 
     def current_widget(self) -> QWidget | None:
         return self.stack.currentWidget()

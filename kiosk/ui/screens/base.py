@@ -69,6 +69,16 @@ class Screen(QWidget):
         self._catch_up_timer.timeout.connect(self.catch_up)
         session.client_changed.connect(self._client_changed)
 
+    def say_in(self, host: Screen) -> None:
+        """Inside ``host`` (manager mode's sections): this screen's banner is the host's,
+        in the room the host keeps at its top, and this screen keeps no room of its own
+        (two rooms, one under the other, took two rows of a manager's list)."""
+        if self.banner is host.banner:
+            return
+        self.banner.dismiss()
+        self.banner_slot.hide()
+        self.banner = host.banner
+
     # -- to override -------------------------------------------------------------
     def title(self) -> str:
         return self.key
