@@ -130,6 +130,18 @@ async def shoot(args: argparse.Namespace) -> None:
         view.show_screen("manager")
         await settle(0.3)
 
+    async def manager_clients() -> None:  # training: the first person chooses the PIN
+        gate = view.current.gate
+        for _ in range(2):  # the PIN, then again to confirm it
+            QTest.keyClicks(gate.panel.pad, "2468")
+            QTest.keyClick(gate.panel.pad, Qt.Key.Key_Return)
+            await settle(0.3)
+        await until(lambda: gate.view is not None and gate.stack.currentWidget() is gate.view)
+        clients = len(gate.view.sections) - 2  # ... Operators, Clients, Exchanges
+        gate.view.open_section(clients)
+        section = gate.view.current_widget()
+        await until(lambda: getattr(section, "list", None) is not None and section.list.loads > 0)
+
     steps = [
         ("01-identify-empty", identify_empty),
         ("02-identify-found", identify_found),
@@ -139,6 +151,7 @@ async def shoot(args: argparse.Namespace) -> None:
         ("06-code", code),
         ("07-today", today),
         ("08-manager", manager),
+        ("09-manager-clients", manager_clients),
     ]
     try:
         for name, step in steps:
