@@ -61,6 +61,7 @@ from kiosk.ui.widgets.action_table import CELL_PAD, ActionTable, action_rect
 from kiosk.ui.widgets.busy_button import BusyButton
 
 FIT_ROWS = 100
+AGE_TICK_MS = 60_000  # the ages shown are in minutes
 # The list never scrolls sideways ("Discard" out of reach): see ``_give_way``.
 REFERENCE_PX = 200
 REFERENCE_MIN_PX = 120
@@ -133,6 +134,11 @@ class PendingTable(ActionTable):
         self._disarm.setSingleShot(True)
         self._disarm.setInterval(DISARM_MS)
         self._disarm.timeout.connect(lambda: self._arm(None))
+        # While shown, the ages move on by themselves (texts made again for the rows
+        # painted: the visible ones), as a manager watching the list expects.
+        self.age_timer = QTimer(self)
+        self.age_timer.setInterval(AGE_TICK_MS)
+        self.age_timer.timeout.connect(self.pending_model.refresh_ages)
         model = self.pending_model
         for changed in (model.modelReset, model.rowsRemoved, model.dataChanged):
             changed.connect(self._keep_armed)
@@ -232,8 +238,13 @@ class PendingTable(ActionTable):
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
-        if event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+        kind = event.type()
+        if kind in (QEvent.Type.Resize, QEvent.Type.Show):
             self._give_way()
+        if kind == QEvent.Type.Show:
+            self.age_timer.start()
+        elif kind == QEvent.Type.Hide:
+            self.age_timer.stop()
         return handled
 
 

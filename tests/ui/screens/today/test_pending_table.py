@@ -89,3 +89,29 @@ def test_discard_is_painted_on_dead_letters_and_asks_at_the_second_tap(qtbot: Qt
     table.set_actions_enabled(False)
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert table.action_text(2) == "Discard"
+
+
+def test_the_ages_move_on_while_the_list_is_shown(qtbot: QtBot) -> None:
+    """A manager watching the list sees the ages grow, minute by minute, without a new
+    read; the tick runs only while the list is on screen."""
+    from kiosk.ui.screens.today.pending import AGE_TICK_MS
+    from kiosk.ui.screens.today.pending_model import AGE
+
+    now = [1_790_000_000.0]
+    table = PendingTable(amount_locale=AmountLocale.ES_AR)
+    qtbot.addWidget(table)
+    table.pending_model.clock = lambda: now[0]
+    table.show_entries([entry(1), entry(2, state=RowState.DEAD)])
+    assert not table.age_timer.isActive()  # not on screen
+    table.resize(1100, 400)
+    table.show()
+    qtbot.waitExposed(table)
+    assert table.age_timer.isActive()
+    assert table.age_timer.interval() == AGE_TICK_MS
+    assert table.cell_text(0, AGE) == "1 min"  # 90 s when read
+    now[0] += 5 * 60
+    assert table.cell_text(0, AGE) == "1 min"  # as painted, until the tick
+    table.age_timer.timeout.emit()
+    assert table.cell_text(0, AGE) == "6 min"
+    table.hide()
+    assert not table.age_timer.isActive()
