@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 
 import pytest
 import qasync  # binds to PySide6: tests/conftest.py sets QT_API before any import
+import shiboken6
 from PySide6.QtCore import SignalInstance
 from PySide6.QtWidgets import QApplication
 
@@ -90,6 +91,14 @@ def aloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
         loop.run_until_complete(loop.shutdown_asyncgens())
         loop.close()
         asyncio.set_event_loop(None)
+        # The Qt object behind the loop's timers is deleted here, on the GUI thread. The
+        # closed loop is garbage in a cycle with it (qasync keeps a handle per sleep,
+        # even cancelled, for the sleep's whole delay); collected by a later GC pass on
+        # another thread (a test server's, the database's), it could not stop its Qt
+        # timers, which then fired on freed memory: a crash in a later test.
+        timer = getattr(loop, "_timer", None)
+        if timer is not None and shiboken6.isValid(timer):
+            shiboken6.delete(timer)
         if pending:
             names = ", ".join(sorted(t.get_name() for t in pending))
             pytest.fail(f"tasks left running at the end of the test: {names}")
