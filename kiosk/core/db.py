@@ -33,12 +33,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 _log = logging.getLogger(__name__)
 
@@ -200,6 +200,26 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+
+
+IDS_PER_QUERY = 500  # bound parameters per statement, well under SQLite's limit
+
+
+def rows_by_ids(
+    conn: sqlite3.Connection, select: str, ids: Iterable[int], *, newest_first: bool = False
+) -> list[tuple[Any, ...]]:
+    """The rows of ``select`` (``SELECT ... FROM table``) whose ``id`` is among ``ids``,
+    by id (``newest_first``: descending), in statements of at most ``IDS_PER_QUERY``
+    ids: what a list reads back of the rows a change named."""
+    wanted = sorted(set(ids), reverse=newest_first)
+    order = "DESC" if newest_first else "ASC"
+    found: list[tuple[Any, ...]] = []
+    for start in range(0, len(wanted), IDS_PER_QUERY):
+        chunk = wanted[start : start + IDS_PER_QUERY]
+        marks = ", ".join("?" * len(chunk))
+        query = f"{select} WHERE id IN ({marks}) ORDER BY id {order}"
+        found += conn.execute(query, chunk).fetchall()
+    return found
 
 
 class DatabaseWorker:

@@ -30,7 +30,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from kiosk.api.redact import mask_document, mask_email, redact_text
-from kiosk.core.db import DatabaseWorker
+from kiosk.core.db import DatabaseWorker, rows_by_ids
 from kiosk.core.events import Event
 
 T = TypeVar("T")
@@ -137,7 +137,6 @@ _WATCH = (
     "CREATE TEMP TRIGGER IF NOT EXISTS journal_touched_update AFTER UPDATE ON main.journal"
     " BEGIN INSERT OR IGNORE INTO journal_touched (id) VALUES (NEW.id); END",
 )
-_IDS_PER_QUERY = 500  # SQLite's bound parameters per statement stay well under its limit
 
 
 @dataclass(frozen=True)
@@ -282,15 +281,8 @@ class Journal:
 
     def by_ids(self, ids: Iterable[int]) -> list[JournalEntry]:
         """The rows with these ids that exist, newest first."""
-        wanted = sorted(set(ids), reverse=True)
-        found: list[JournalEntry] = []
-        for start in range(0, len(wanted), _IDS_PER_QUERY):
-            chunk = wanted[start : start + _IDS_PER_QUERY]
-            marks = ", ".join("?" * len(chunk))
-            query = f"SELECT {_COLUMNS} FROM journal WHERE id IN ({marks}) ORDER BY id DESC"  # noqa: S608 (only "?" marks)
-            rows = self._conn.execute(query, chunk).fetchall()
-            found.extend(_entry(row) for row in rows)
-        return found
+        select = f"SELECT {_COLUMNS} FROM journal"  # noqa: S608 (the module's columns)
+        return [_entry(row) for row in rows_by_ids(self._conn, select, ids, newest_first=True)]
 
     def totals(self, day: date) -> DayTotals:
         """How many rows ``day`` has and the points its credits gave (canceled ones not)."""

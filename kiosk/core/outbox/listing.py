@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from kiosk.core.db import rows_by_ids
 from kiosk.core.outbox.store import SELECT
 from kiosk.core.outbox.types import OutboxEntry, OutboxRow, RowKind, RowState, Unreadable
 from kiosk.core.settings.binding import Binding
@@ -28,7 +29,6 @@ PAGE_ROWS = 100  # rows read at the opening and at each scroll past the last one
 DEAD_RANK, WAITING_RANK = 0, 1
 ListKey = tuple[int, int]  # (rank, id): the list's order
 LISTED_STATES = (RowState.PENDING, RowState.SENDING, RowState.DEAD)
-_IDS_PER_QUERY = 500  # bound parameters per statement, well under SQLite's limit
 # One state a query, each in the order of its index (state, id): no sort of the whole
 # state's rows; the waiting rows are the pending and the sending ones merged by id.
 _PAGE = f"{SELECT} WHERE state = ? AND id > ? ORDER BY id LIMIT ?"
@@ -130,14 +130,7 @@ def page(conn: sqlite3.Connection, after: ListKey | None, limit: int = PAGE_ROWS
 
 def by_ids(conn: sqlite3.Connection, ids: Iterable[int]) -> list[Listed]:
     """The rows with these ids that exist, in any state (the list drops a settled one)."""
-    wanted = sorted(set(ids))
-    found: list[Listed] = []
-    for start in range(0, len(wanted), _IDS_PER_QUERY):
-        chunk = wanted[start : start + _IDS_PER_QUERY]
-        marks = ", ".join("?" * len(chunk))
-        query = f"{SELECT} WHERE id IN ({marks}) ORDER BY id"
-        found.extend(row for row in map(listed, conn.execute(query, chunk)) if row is not None)
-    return found
+    return [row for row in map(listed, rows_by_ids(conn, SELECT, ids)) if row is not None]
 
 
 def sending_ids(conn: sqlite3.Connection) -> frozenset[int]:
