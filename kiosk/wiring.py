@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import logging
 import sys
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
@@ -23,7 +22,7 @@ from kiosk.core.amounts import as_locale
 from kiosk.core.counter.tickets import load_kiosk_id
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.journal import AsyncJournal
-from kiosk.core.lazy import Lazy
+from kiosk.core.lazy import Lazy, import_ahead
 from kiosk.core.outbox.queue import Binding, Outbox
 from kiosk.core.retention import Retention, Upkeep
 from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
@@ -114,17 +113,11 @@ class Counter:
         await self.session.changes_announced()
 
     async def close(self) -> None:
-        for task in (self.importing, self.confirming, self.tidying):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-        if self.sender is not None:
-            await self.sender.stop()  # a row caught mid-send is resent at the next start
-            if self.sender.api_made:
-                aclose = getattr(self.sender.api, "aclose", None)
-                if aclose is not None:
-                    await aclose()
+        await self.stop_background()  # (nothing left to stop when the app did it first)
+        if self.sender is not None and self.sender.api_made:
+            aclose = getattr(self.sender.api, "aclose", None)
+            if aclose is not None:
+                await aclose()
         if self.session.api_made:
             await self.session.api.aclose()
         await self.worker.close()
@@ -144,19 +137,10 @@ TRAINING_MODULES = ("kiosk.sim", "kiosk.sim.persist", "kiosk.sim.transport")
 
 async def modules_ahead(modules: Sequence[str]) -> None:
     """Import ``modules`` in a worker thread (the interpreter hands the GIL over every
-    5 ms: the event loop keeps turning). A module that fails is left to its user's own
-    import, which raises where it is used."""
+    5 ms: the event loop keeps turning); one that fails is left to its user's import."""
     missing = [name for name in modules if name not in sys.modules]
     if missing:
-        await asyncio.to_thread(_import_all, missing)
-
-
-def _import_all(modules: Sequence[str]) -> None:
-    for name in modules:
-        try:
-            importlib.import_module(name)
-        except Exception:  # said where the module is used
-            log.warning("could not import %s ahead", name, exc_info=True)
+        await asyncio.to_thread(lambda: [import_ahead(name) for name in missing])
 
 
 async def _after(

@@ -2,15 +2,31 @@
 
 The counter opens before the API client exists: the session and the outbox's sender
 hold their client as a ``Lazy`` (made at the first call, after "ready"), and the
-composition root holds the training simulator's transport the same way.
+composition root holds the training simulator's transport the same way. What such a
+first use imports can be imported ahead, off the event loop (``import_ahead``).
 """
 
 from __future__ import annotations
 
+import importlib
+import logging
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+
+def import_ahead(name: str) -> bool:
+    """Import the module ``name`` before its first use (a worker thread does it, so
+    the event loop keeps turning). False when it failed: its user's own import raises
+    where it is used, so the failure is only noted here."""
+    try:
+        importlib.import_module(name)
+    except Exception as error:  # said by the user's own import
+        log.debug("import ahead of %s failed: %s", name, type(error).__name__)
+        return False
+    return True
 
 
 class Lazy(Generic[T]):

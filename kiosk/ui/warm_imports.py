@@ -18,13 +18,11 @@ it itself if the thread has not come to it.
 
 from __future__ import annotations
 
-import importlib
-import logging
 import threading
 import time
 from collections.abc import Callable, Iterable
 
-log = logging.getLogger(__name__)
+from kiosk.core.lazy import import_ahead
 
 CALM_WAIT_S = 0.002  # how often the thread looks again whether the loop is calm
 CALM_PATIENCE_S = 1.0  # a module is begun after this much waiting, calm or not
@@ -69,10 +67,7 @@ class ImportsAhead:
                 waited = time.monotonic() + CALM_PATIENCE_S
                 while not self.calm() and time.monotonic() < waited:
                     time.sleep(CALM_WAIT_S)  # (the GIL is the UI's meanwhile)
-                try:
-                    importlib.import_module(name)
-                except Exception as error:  # the UI thread's import will say it
+                if not import_ahead(name):  # the UI thread's import will say why
                     self.failed.append(name)
-                    log.debug("import ahead of %s failed: %s", name, type(error).__name__)
         finally:
             self._finished.set()

@@ -28,3 +28,10 @@ def test_a_value_is_made_already_even_none() -> None:
     nothing: Lazy[None] = Lazy(None)
     assert nothing.made
     assert nothing.get() is None
+
+
+def test_import_ahead_says_whether_the_module_came_in() -> None:
+    from kiosk.core.lazy import import_ahead
+
+    assert import_ahead("json") is True
+    assert import_ahead("kiosk.no_such_module") is False  # its user's import will say why
