@@ -18,13 +18,11 @@ from datetime import date
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
-    QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     Qt,
-    Signal,
 )
 from PySide6.QtGui import QColor, QFont
 
@@ -32,6 +30,7 @@ from kiosk.core.amounts import AmountLocale, format_amount, format_points
 from kiosk.core.counter.cancel import can_cancel
 from kiosk.core.journal import JournalEntry, OperationKind, Outcome
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.paged_model import PagedTableModel
 
 CONTEXT = "TodayTable"
 
@@ -113,13 +112,11 @@ def cell_color(column: int, look: RowLook) -> str | None:
     return p.muted if look.muted else None
 
 
-class JournalModel(QAbstractTableModel):
+class JournalModel(PagedTableModel):
     """The day's rows read so far; ``more_wanted`` when the view wants older ones."""
 
-    more_wanted = Signal()
-
     def __init__(self, locale: AmountLocale, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(HEADERS, CONTEXT, parent)
         self.amount_locale = locale
         self.queued = False  # the counter has an outbox: pending credits can be canceled
         self.day: date | None = None
@@ -128,27 +125,14 @@ class JournalModel(QAbstractTableModel):
         self._looks: dict[int, RowLook] = {}
         self._canceling: set[str] = set()  # credits whose cancel waits in the outbox
         self._credits: dict[str, int] = {}  # a credit's external id -> its row's id
-        self._more = False
-        self.fetching = False
         self.updates = 0  # rows inserted or changed since the last reset (tests, bench)
 
     # -- Qt's model ---------------------------------------------------------------
-    def rowCount(self, parent: _INDEX = QModelIndex()) -> int:  # noqa: B008 (Qt's default)
-        return 0 if parent.isValid() else len(self._ids)
+    def rows(self) -> int:
+        return len(self._ids)
 
-    def columnCount(self, parent: _INDEX = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(HEADERS):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _t(HEADERS[section]) if HEADERS[section] else ""
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return RIGHT if section in (POINTS, AMOUNT) else LEFT
-        return None
+    def header_alignment(self, section: int) -> object:
+        return RIGHT if section in (POINTS, AMOUNT) else LEFT
 
     def data(self, index: _INDEX, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._ids):
@@ -180,27 +164,11 @@ class JournalModel(QAbstractTableModel):
             return look.cancelable
         return None
 
-    def flags(self, index: _INDEX) -> Qt.ItemFlag:
-        return Qt.ItemFlag.ItemIsEnabled if index.isValid() else Qt.ItemFlag.NoItemFlags
-
-    def canFetchMore(self, parent: _INDEX) -> bool:
-        return not parent.isValid() and self._more and not self.fetching
-
-    def fetchMore(self, parent: _INDEX) -> None:
-        if self.canFetchMore(parent):
-            self.fetching = True
-            self.more_wanted.emit()
-
     # -- what the table reads ------------------------------------------------------
     @property
     def entries(self) -> list[JournalEntry]:
         """The rows read so far, newest first."""
         return [self._entries[i] for i in self._ids]
-
-    @property
-    def more(self) -> bool:
-        """Older rows of the day are still to be read."""
-        return self._more
 
     @property
     def oldest_id(self) -> int | None:

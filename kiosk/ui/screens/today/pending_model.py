@@ -21,13 +21,11 @@ from decimal import Decimal
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
-    QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     Qt,
-    Signal,
 )
 from PySide6.QtGui import QColor
 
@@ -38,6 +36,7 @@ from kiosk.core.outbox.queue import OutboxEntry, RowKind, RowState
 from kiosk.core.outbox.types import Unreadable
 from kiosk.ui.messages import error_text
 from kiosk.ui.theme import current_palette
+from kiosk.ui.widgets.paged_model import PagedTableModel
 
 DISARM_MS = 5000  # an armed Discard goes back to normal after this long
 
@@ -105,13 +104,11 @@ def error_of(entry: OutboxEntry) -> str:
     return _t(REFUSED).replace("%1", text) if entry.state is RowState.DEAD else text
 
 
-class PendingModel(QAbstractTableModel):
+class PendingModel(PagedTableModel):
     """The rows read so far; ``more_wanted`` when the view wants the next page."""
 
-    more_wanted = Signal()
-
     def __init__(self, locale: AmountLocale, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(HEADERS, CONTEXT, parent)
         self.amount_locale = locale
         self.clock: Callable[[], float] = time.time  # the outbox's clock (the rows' ages)
         self._keys: list[ListKey] = []  # the rows shown, in the list's order
@@ -119,25 +116,11 @@ class PendingModel(QAbstractTableModel):
         self._read_at: dict[int, float] = {}  # when each row was read (its age then)
         self._cells: dict[int, tuple[str, ...]] = {}  # by row id, made when first asked
         self._cursor: ListKey | None = None  # the last key read by pages
-        self._more = False
-        self.fetching = False
         self.updates = 0  # rows inserted, changed or removed since the last reset (tests)
 
     # -- Qt's model ---------------------------------------------------------------
-    def rowCount(self, parent: _INDEX = QModelIndex()) -> int:  # noqa: B008 (Qt's default)
-        return 0 if parent.isValid() else len(self._keys)
-
-    def columnCount(self, parent: _INDEX = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(HEADERS):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _t(HEADERS[section]) if HEADERS[section] else ""
-        return None
+    def rows(self) -> int:
+        return len(self._keys)
 
     def data(self, index: _INDEX, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._keys):
@@ -168,27 +151,11 @@ class PendingModel(QAbstractTableModel):
             return dead
         return None
 
-    def flags(self, index: _INDEX) -> Qt.ItemFlag:
-        return Qt.ItemFlag.ItemIsEnabled if index.isValid() else Qt.ItemFlag.NoItemFlags
-
-    def canFetchMore(self, parent: _INDEX) -> bool:
-        return not parent.isValid() and self._more and not self.fetching
-
-    def fetchMore(self, parent: _INDEX) -> None:
-        if self.canFetchMore(parent):
-            self.fetching = True
-            self.more_wanted.emit()
-
     # -- what the table reads ------------------------------------------------------
     @property
     def entries(self) -> list[OutboxEntry]:
         """The rows read so far, in the list's order."""
         return [self._entries[i] for _, i in self._keys]
-
-    @property
-    def more(self) -> bool:
-        """Rows after the last one read are still to be read."""
-        return self._more
 
     @property
     def cursor(self) -> ListKey | None:
