@@ -36,6 +36,7 @@ from kiosk.core.session import BranchInfo, CounterSession, SessionConfig
 from kiosk.sim.transport import SimTransport
 from kiosk.sim.world import World
 from tests.conftest import MAIN_KEY
+from tests.ui.translated import translated
 
 T = TypeVar("T")
 _senders: list[Sender] = []
@@ -68,6 +69,13 @@ async def _with_senders(coro: Coroutine[Any, Any, T]) -> T:
 def first_branch(world: World) -> dict[str, Any]:
     branches = world.merchants[1].tables["branches"]
     return branches[min(branches)]
+
+
+@pytest.fixture
+def spanish(qapp: Any) -> Iterator[list[Any]]:
+    """The kiosk in Spanish for the test (its translators, removed after)."""
+    with translated(qapp, "es") as installed:
+        yield installed
 
 
 @pytest.fixture(autouse=True)

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from kiosk.sim.world import World
 from tests.qt_async import until
 from tests.ui.layout_audit import Finding, audit
 from tests.ui.theme_support import app_theme
+from tests.ui.translated import translated
 
 LEFT = Qt.MouseButton.LeftButton
 PIN = "1357"
@@ -159,18 +159,6 @@ def _long_client(world: World) -> None:
     )
 
 
-@contextmanager
-def _language(app: QApplication, lang: str) -> Iterator[None]:
-    from kiosk.ui.i18n import install_translators
-
-    installed = install_translators(app, lang)
-    try:
-        yield
-    finally:
-        for translator in installed:
-            app.removeTranslator(translator)
-
-
 def walk_counter(
     request: pytest.FixtureRequest,
     lang: str,
@@ -213,7 +201,7 @@ def walk_counter(
     from tests.ui.fake_keyring import memory_keyring
     from tests.ui.manager.manager_support import Clocks, make_lock
 
-    with app_theme(qapp), _language(qapp, lang), memory_keyring():
+    with app_theme(qapp), translated(qapp, lang), memory_keyring():
         settings = load_settings(resolve_paths())
         lock = make_lock(tmp_path, Clocks())
         model = ManagerSettings(

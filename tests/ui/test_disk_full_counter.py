@@ -88,22 +88,10 @@ def test_a_full_disk_says_disk_full_and_loses_nothing(
     arun(scenario())
 
 
-def test_the_counter_sentence_in_spanish(spanish_app: Any) -> None:
+def test_the_counter_sentence_in_spanish(spanish: Any) -> None:
     from kiosk.ui.messages import error_text
 
     assert error_text(OSError(28, "No space left on device")) == (
         "Disco lleno: no se guardó ni se envió nada. Llame a soporte técnico para liberar "
         "espacio en esta terminal y vuelva a intentar."
     )
-
-
-@pytest.fixture
-def spanish_app(qapp: Any) -> Iterator[Any]:
-    from kiosk.ui.i18n import install_translators
-
-    installed = install_translators(qapp, "es")
-    try:
-        yield qapp
-    finally:
-        for translator in installed:
-            qapp.removeTranslator(translator)

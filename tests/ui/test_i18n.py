@@ -15,7 +15,6 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -176,16 +175,6 @@ def test_the_mapping_keeps_the_placeholders_too() -> None:
 
 
 # -- (d) real widgets in Spanish -------------------------------------------------------
-
-
-@pytest.fixture
-def spanish(qapp: QApplication) -> Iterator[list[QTranslator]]:
-    installed = install_translators(qapp, "es")
-    try:
-        yield installed
-    finally:
-        for translator in installed:
-            qapp.removeTranslator(translator)
 
 
 def translation_of(catalogue: list[Message], context: str, source: str) -> tuple[str, ...]:

@@ -439,8 +439,8 @@ def test_the_pending_list_never_scrolls_sideways_and_discard_is_in_reach(
     every column but the reference keeps its room, nothing scrolls sideways, and a
     tap lands on "Discard"."""
     from kiosk.api.models.points import CreditClient, CreditRequest
-    from tests.ui.layout_walk import _language
     from tests.ui.theme_support import app_theme
+    from tests.ui.translated import translated
 
     expect_log(r"dead letter|refused")
     SimControl(sim_world).add_fault("status", CREDIT, status=400, count=3)
@@ -477,6 +477,6 @@ def test_the_pending_list_never_scrolls_sideways_and_discard_is_in_reach(
         qtbot.mouseClick(table.viewport(), LEFT, pos=rect.center())
         assert table.armed == first  # the tap reached it: "Tap again to discard"
 
-    with app_theme(qapp), _language(qapp, lang):
+    with app_theme(qapp), translated(qapp, lang):
         view.resize(*size)
         arun(scenario())

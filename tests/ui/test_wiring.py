@@ -172,6 +172,7 @@ def test_the_background_works_modules_are_imported_off_the_event_loop(
 
     from kiosk import wiring
     from kiosk.core import lazy
+
     seen: list[tuple[str, int]] = []
     real = importlib.import_module
 

@@ -17,7 +17,7 @@ from starlette.types import ASGIApp
 from kiosk.api.ratelimit import TAGS
 from kiosk.core.journal import Outcome
 from kiosk.core.outbox.queue import Resolution, RowState
-from kiosk.core.outbox.sender import PLACE_LEAD, Backoff
+from kiosk.core.outbox.sender import PLACE_LEAD, Backoff, Sender
 from kiosk.sim.seed_people import MAIN_SUSPENDED
 from kiosk.sim.world import World
 from tests.core.outbox.harness import Kiosk, email, new_path, open_kiosk, run_kiosk
@@ -450,6 +450,20 @@ def test_wait_settled_until_retry_gives_a_pending_receipt_then_the_outcome(
     run_kiosk(sim_app, sim_world, tmp_path, scenario)
 
 
+def counted_steps(sender: Sender) -> list[float | None]:
+    """What each of ``sender``'s steps returned, in order (its run loop calls
+    ``step``)."""
+    steps: list[float | None] = []
+    step = sender.step
+
+    async def counted() -> float | None:
+        steps.append(wait := await step())
+        return wait
+
+    sender.step = counted  # type: ignore[method-assign]
+    return steps
+
+
 def test_wakes_from_a_busy_counter_keep_one_alarm_for_the_row_due(
     sim_app: ASGIApp, sim_world: World, tmp_path: Path
 ) -> None:
@@ -469,14 +483,7 @@ def test_wakes_from_a_busy_counter_keep_one_alarm_for_the_row_due(
         k.control.add_fault("status", CREDIT, status=503, count=1)
         await k.sale(k.request(k.kiosk_id(), email=email(sim_world)))
         k.sender._sleep = held
-        steps: list[float | None] = []
-        step = k.sender.step
-
-        async def counted() -> float | None:
-            steps.append(wait := await step())
-            return wait
-
-        k.sender.step = counted  # type: ignore[method-assign]
+        steps = counted_steps(k.sender)
         k.sender.start()
         await until(lambda: len(started) == 1, message="the sender waits for the retry")
         assert steps[0] == 0  # sent (and refused: a 503)
@@ -502,14 +509,7 @@ def test_the_sender_takes_no_step_before_what_it_was_told_to_await(
     async def scenario(k: Kiosk) -> None:
         submitted, _ = await k.sale(k.request(k.kiosk_id(), email=email(sim_world)))
         gate = asyncio.Event()
-        steps: list[float | None] = []
-        step = k.sender.step
-
-        async def counted() -> float | None:
-            steps.append(wait := await step())
-            return wait
-
-        k.sender.step = counted  # type: ignore[method-assign]
+        steps = counted_steps(k.sender)
         k.sender.start(gate.wait())
         for _ in range(20):
             await asyncio.sleep(0)  # turns of the loop: nothing may step meanwhile

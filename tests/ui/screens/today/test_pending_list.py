@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -306,19 +306,7 @@ def test_a_row_the_kiosk_cannot_read_shows_saying_so(
     play(qtbot, tmp_path, arun, scenario)
 
 
-@pytest.fixture
-def spanish_app(qapp: Any) -> Iterator[Any]:
-    from kiosk.ui.i18n import install_translators
-
-    installed = install_translators(qapp, "es")
-    try:
-        yield qapp
-    finally:
-        for translator in installed:
-            qapp.removeTranslator(translator)
-
-
-def test_an_unreadable_row_says_so_in_spanish(qtbot: QtBot, spanish_app: Any) -> None:
+def test_an_unreadable_row_says_so_in_spanish(qtbot: QtBot, spanish: Any) -> None:
     newer = OutboxEntry(
         id=7,
         kind=RowKind.CANCEL,
