@@ -185,5 +185,8 @@ def bare_session(
     )
     session = CounterSession(api, AsyncJournal(worker), config)
     yield session
+    # As the kiosk stops (kiosk.app.stop_counter): the journal's announcements still in
+    # flight read their rows before the database closes (else "changes not announced").
+    arun(session.changes_announced())
     arun(api.aclose())
     arun(worker.close())

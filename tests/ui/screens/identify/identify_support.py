@@ -86,6 +86,7 @@ def fast_session(
     config = SessionConfig("training", BranchInfo(branch["id"], branch["name"]), "k-test")
     fast = CounterSession(api, AsyncJournal(worker), config)
     yield fast
+    arun(fast.changes_announced())  # (as the session fixture: before the database closes)
     arun(api.aclose())
     arun(worker.close())
 
