@@ -202,12 +202,16 @@ def test_a_dead_letter_shows_the_reason_and_waits_in_the_pending_list_for_a_mana
         assert "suspended" in error
         shot(view, "outbox-pending-list-dead")
 
-        # Discard: one tap only arms the button; the second asks for the manager's
-        # PIN (refused, then given).
+        # Discard: one tap only arms the button; the second, once "Tap again" has been
+        # read, asks for the manager's PIN (refused, then given).
+        now = [100.0]
+        panel.table.clock = lambda: now[0]
+
         def tap_discard() -> None:  # "Discard" is painted in its row: a tap on the spot
             rect = panel.table.action_rect(dead.id)
             assert rect is not None
             qtbot.mouseClick(panel.table.viewport(), LEFT, pos=rect.center())
+            now[0] += 1.0  # the next tap comes a second later
 
         tap_discard()
         assert panel.table.action_text(dead.id) == "Tap again to discard"

@@ -13,7 +13,8 @@ read shows, saying so.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import (
     QEvent,
@@ -59,6 +60,7 @@ from kiosk.ui.screens.today.pending_model import (
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.action_table import CELL_PAD, ActionTable, action_rect
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.commit_button import ARM_GUARD_MS
 
 FIT_ROWS = 100
 AGE_TICK_MS = 60_000  # the ages shown are in minutes
@@ -130,6 +132,8 @@ class PendingTable(ActionTable):
         self.action_font.setBold(True)
         self.setItemDelegateForColumn(ACTION, DiscardDelegate(self))
         self.armed: int | None = None  # the row whose "Discard" waits for a second tap
+        self.clock: Callable[[], float] = time.monotonic  # when it was armed (tests move it)
+        self._armed_at = 0.0
         self._disarm = QTimer(self)
         self._disarm.setSingleShot(True)
         self._disarm.setInterval(DISARM_MS)
@@ -189,8 +193,11 @@ class PendingTable(ActionTable):
     # -- taps and keys ---------------------------------------------------------------
     def activate(self, row_id: int) -> None:
         """Two taps: the first arms the action for a few seconds; only the second asks
-        for the discard (then the manager's PIN)."""
+        for the discard (then the manager's PIN), once "Tap again to discard" has been
+        on screen ``ARM_GUARD_MS`` (a double tap, or Enter, Enter, is one tap)."""
         if self.armed == row_id:
+            if self.clock() - self._armed_at < ARM_GUARD_MS / 1000:
+                return  # the second tap of a double tap: nobody read "Tap again"
             self._arm(None)
             self.discard_requested.emit(row_id)
             return
@@ -199,6 +206,7 @@ class PendingTable(ActionTable):
 
     def _arm(self, row_id: int | None) -> None:
         self.armed = row_id
+        self._armed_at = self.clock()
         self.viewport().update()
 
     def _fit(self) -> None:

@@ -74,9 +74,12 @@ def test_discard_is_painted_on_dead_letters_and_asks_at_the_second_tap(qtbot: Qt
     rect = table.action_rect(2)
     assert rect is not None
     assert rect.height() >= 48
+    now = [100.0]
+    table.clock = lambda: now[0]
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert table.action_text(2) == "Tap again to discard"
     assert asked == []
+    now[0] += 1.0  # "Tap again" read
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert asked == [2]
     assert table.action_text(2) == "Discard"
@@ -84,6 +87,7 @@ def test_discard_is_painted_on_dead_letters_and_asks_at_the_second_tap(qtbot: Qt
     table.setFocus(Qt.FocusReason.TabFocusReason)
     table.setCurrentIndex(model.index(0, ACTION))
     qtbot.keyClick(table, Qt.Key.Key_Return)
+    now[0] += 1.0
     qtbot.keyClick(table, Qt.Key.Key_Return)
     assert asked == [2, 1]
     table.set_actions_enabled(False)
@@ -115,3 +119,33 @@ def test_the_ages_move_on_while_the_list_is_shown(qtbot: QtBot) -> None:
     assert table.cell_text(0, AGE) == "6 min"
     table.hide()
     assert not table.age_timer.isActive()
+
+
+def test_a_double_tap_on_discard_only_arms_it(qtbot: QtBot) -> None:
+    """A double tap (or Enter, Enter) within ``ARM_GUARD_MS`` is one tap: "Tap again to
+    discard" must have been on screen that long before the second tap asks."""
+    from kiosk.ui.widgets.commit_button import ARM_GUARD_MS
+
+    now = [100.0]
+    table = PendingTable(amount_locale=AmountLocale.ES_AR)
+    qtbot.addWidget(table)
+    table.clock = lambda: now[0]
+    table.resize(1100, 500)
+    table.show()
+    asked: list[int] = []
+    table.discard_requested.connect(asked.append)
+    table.show_entries([entry(1, state=RowState.DEAD)])
+    rect = table.action_rect(1)
+    assert rect is not None
+    for _ in range(2):  # a double tap, 100 ms apart
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        now[0] += 0.1
+    assert asked == []
+    assert table.action_text(1) == "Tap again to discard"
+    table.setFocus(Qt.FocusReason.TabFocusReason)
+    table.setCurrentIndex(table.pending_model.index(0, ACTION))
+    qtbot.keyClick(table, Qt.Key.Key_Return)  # Enter, still inside the guard time
+    assert asked == []
+    now[0] += ARM_GUARD_MS / 1000
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert asked == [1]
