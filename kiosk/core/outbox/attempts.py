@@ -5,7 +5,8 @@ unreadable answers, a 401 or a missing route: not the row's fault), else the row
 dead letter for a manager; ``may_have_reached``: the server may have applied it all
 the same (the row is then resent with its id, and a 409 on it is ours); ``describe``:
 the row's ``last_error``; ``Backoff``: the waits between attempts (see the sender's
-module doc, rule 5).
+module doc, rule 5); ``contract_points``: whether a count of points read from an
+answer is one the contract allows (whole, not negative, within ``MAX_POINTS``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.api.errors import ApiError, ErrorKind, Resource
+
+# The most points one answer may give: the contract says whole and not negative; past
+# 2**53 a JSON number is no longer a whole count for most servers (nor SQLite's column).
+MAX_POINTS = 2**53 - 1
+# ``last_error`` of an attempt that broke inside the kiosk (not the service's refusal).
+STEP_FAILED = "the kiosk could not finish this attempt"
 
 _RETRIED = frozenset(
     {
@@ -90,4 +97,9 @@ def describe(error: BaseException) -> tuple[str, str]:
         status = f" ({error.status})" if error.status is not None else ""
         reason = f" [{error.reason.value}]" if error.reason is not None else ""
         return error.kind.value, f"{error.message or error.kind.value}{status}{reason}"
-    return "unexpected", type(error).__name__
+    return ErrorKind.UNEXPECTED.value, f"{STEP_FAILED} ({type(error).__name__})"
+
+
+def contract_points(value: object) -> bool:
+    """Whether ``value`` is a count of points the contract allows in an answer."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_POINTS
