@@ -53,6 +53,7 @@ class Delivery:
     confirmed: bool = False  # a duplicate answer confirmed an earlier attempt
     pending: int = 0  # rows still waiting in the outbox (PENDING)
     journaled: bool = True  # False: the outbox wrote no journal row for it (not queued)
+    client_id: int | None = None  # the client the service's answer named, if it did
 
 
 def rejection(kind_text: str | None, message: str | None) -> ApiError:
@@ -161,7 +162,10 @@ class OutboxSender:
     async def _delivered(self, settlement: Settlement) -> Delivery:
         resolution, external_id = settlement.resolution, settlement.external_id
         if resolution is Resolution.CREDITED:
-            return Delivery(CreditStatus.CREDITED, external_id, settlement.points)
+            return Delivery(
+                CreditStatus.CREDITED, external_id, settlement.points,
+                client_id=settlement.client_id,
+            )  # fmt: skip
         if resolution is Resolution.CONFIRMED:
             return Delivery(CreditStatus.CREDITED, external_id, settlement.points, confirmed=True)
         if resolution is Resolution.ALREADY_CREDITED:

@@ -73,6 +73,9 @@ class CreditOutcome:
     confirmed_by_duplicate: bool = False  # our earlier attempt was applied (409 on a retry)
     balance: int | None = None  # the client's available points afterwards, when read
     pending: int = 0  # PENDING: operations waiting in the outbox, this one included
+    # The service's answer named another client than the one at the counter (its id):
+    # the cashier is told, a manager checks where the points went.
+    other_client: int | None = None
 
 
 class Sale:
