@@ -28,6 +28,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -44,6 +45,7 @@ from kiosk.api.models.points import (
     Preview,
     PreviewUnavailable,
 )
+from kiosk.api.ratelimit import MAX_HELD_WAIT, PROBE_AFTER
 from kiosk.core.amounts import parse_amount
 from kiosk.core.counter.credit_outbox import OutboxSender
 from kiosk.core.counter.offline_client import is_unverified
@@ -108,6 +110,18 @@ def maybe_applied(error: BaseException) -> bool:
     if isinstance(error, ApiError):
         return error.after_lost_answer or error.kind in _MAYBE_APPLIED_KINDS
     return True  # cancelled or broken after sending: assume it may have gone through
+
+
+def busy_for(error: ApiError) -> float | None:
+    """Seconds until the kiosk asks the service again, when ``error`` is the service
+    asking for a long wait (a 429 whose hold outlasts what a call waits in the limiter):
+    the sale then goes on without a preview, its credit saved in the outbox. ``None``
+    for a short wait (the cashier just tries again)."""
+    if error.kind is not ErrorKind.RATE_LIMITED or error.retry_after is None:
+        return None
+    if error.retry_after <= MAX_HELD_WAIT:
+        return None
+    return min(error.retry_after, PROBE_AFTER)
 
 
 def credit_client(client: Client) -> CreditClient:
@@ -186,6 +200,14 @@ class CreditFlow:
         except ApiError as error:
             if queued and error.kind in OFFLINE_KINDS:
                 sale.unpreviewed(client_id=client.id, amount=amount, revision=revision)
+                return None
+            wait = busy_for(error)
+            if queued and wait is not None:  # the service asked for a long wait
+                log.info("preview: the service is busy; it is asked again in %.0f s", wait)
+                sale.unpreviewed(
+                    client_id=client.id, amount=amount, revision=revision,
+                    why=NoPreview.BUSY, retry_at=time.time() + wait,
+                )  # fmt: skip
                 return None
             raise
         if isinstance(preview, PreviewUnavailable):

@@ -26,6 +26,7 @@ from kiosk.core.outbox.queue import (
     JournalNote,
     Outbox,
     OutboxError,
+    OutboxRow,
     Resolution,
     RowState,
     Settlement,
@@ -112,10 +113,20 @@ async def wait_for_row(
             failures += 1
             if failures >= max_failures:
                 break
+            row = await outbox.get(row_id)
+            if row is not None and _retried_in(row) > deadline - loop.time():
+                break  # its next attempt comes after the wait: "pending" now, not later
     row = await outbox.get(row_id)
     if row is not None and row.last_error_kind in OFFLINE_ERRORS:
         session.report_online(False)
     return None
+
+
+def _retried_in(row: OutboxRow) -> float:
+    """How long after its last attempt the row is sent again (the sender's wait)."""
+    if row.last_attempt_at is None:
+        return 0.0
+    return max(0.0, row.next_attempt_at - row.last_attempt_at)
 
 
 class OutboxSender:

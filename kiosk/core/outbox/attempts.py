@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.api.errors import ApiError, ErrorKind, Resource
+from kiosk.api.ratelimit import PROBE_AFTER
 
 # The most points one answer may give: the contract says whole and not negative; past
 # 2**53 a JSON number is no longer a whole count for most servers (nor SQLite's column).
@@ -48,6 +49,10 @@ class Backoff:
     retry_after_spread: float = 0.25  # random seconds added to a Retry-After, at first
     crowded_cap: float = 2.0  # 429s in a row: that spread doubles up to this
     max_retry_after: float = 3600.0
+    # A 429 waits at most this long, whatever its Retry-After: then the row asks the
+    # server again (the limiter's probe), so the queue learns within a minute that the
+    # service is back.
+    max_held: float = PROBE_AFTER
 
     def wait(self, streak: int, retry_after: float | None, rand: float) -> float:
         """Seconds before the next attempt after ``streak`` failures in a row (1-based)."""
@@ -68,7 +73,7 @@ class Backoff:
         leave the window empty while the fleet sleeps. (For a kiosk that holds no
         place in the window; one that does waits only the Retry-After: ``Share``.)
         """
-        asked = self.base if retry_after is None else min(retry_after, self.max_retry_after)
+        asked = self.base if retry_after is None else min(retry_after, self.max_held)
         spread = min(self.crowded_cap, self.retry_after_spread * 2.0 ** max(0, streak - 1))
         return max(0.0, asked) + rand * spread
 

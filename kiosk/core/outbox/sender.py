@@ -10,8 +10,11 @@ goes before the backlog; a cancel never before its credit):
    begun only when its place in the limiter is near (``PLACE_LEAD``): until then the
    sender idles, so a live row queued meanwhile goes first and never waits behind a
    backlog row's place;
-2. success: done, and its journal row settled, in one transaction;
-3. a duplicate-external-id refusal (409) after an earlier attempt that may have
+2. success: done, and its journal row settled, in one transaction; a credit's
+   answer with points the contract forbids (negative, not whole, beyond any count) is
+   an unreadable answer instead (rule 5), never settled with those figures;
+3. a duplicate-external-id refusal (409) naming this row's id (a 409 naming another
+   id is a refusal: rule 6) after an earlier attempt that may have
    reached the server: done, the points are ours (``CONFIRMED``); on the first
    reaching attempt of a cashier's typed ticket: done as ``ALREADY_CREDITED`` (that
    ticket was credited before: no new points); on a kiosk-made id: ours, with a
@@ -24,7 +27,11 @@ goes before the backlog; a cancel never before its credit):
    of the merchant's window from then on (``kiosk.core.outbox.share``) and the row
    waits the ``Retry-After`` (plus a spread growing to 2 s when the kiosk holds no
    place in the window: ``Backoff.crowded``); nothing behind it goes first;
-6. any other 4xx: dead letter, with the API's reason, for a manager.
+6. any other 4xx: dead letter, with the API's reason, for a manager;
+7. anything else a step raises once the row is ``sending`` (a bug, the settlement's
+   own write refused): the row goes back to pending, same id, maybe arrived; if even
+   that write fails, the next step puts back every row no attempt is sending
+   (``Outbox.unstick``), and "retry now" or a manager's discard reach it too.
 
 The API client's own retry loop is off for the sender (build its client with
 ``retry=NO_RETRY``, sharing the counter's limiter): one call is one attempt, so
@@ -378,7 +385,7 @@ class Sender:
             if error.status == 429 and self.share.refused(self._clock(), rand):
                 self._crowded = 0
                 asked = self.backoff.base if retry_after is None else retry_after
-                wait = max(0.0, min(asked, self.backoff.max_retry_after))
+                wait = max(0.0, min(asked, self.backoff.max_held))
             else:
                 self._crowded += 1
                 wait = self.backoff.crowded(self._crowded, retry_after, rand)

@@ -23,10 +23,10 @@ import pytest
 from starlette.types import ASGIApp
 
 from kiosk.api.client import LoyaltyClient
-from kiosk.api.ratelimit import RateLimiter
+from kiosk.api.ratelimit import MAX_HELD_WAIT, PROBE_AFTER, RateLimiter
 from kiosk.api.retry import NO_RETRY
 from kiosk.core.counter.credit import CreditFlow
-from kiosk.core.counter.sale import CreditStatus
+from kiosk.core.counter.sale import CreditStatus, NoPreview
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.journal import AsyncJournal
 from kiosk.core.outbox.queue import Binding, Outbox
@@ -36,6 +36,7 @@ from kiosk.sim.control import SimControl
 from kiosk.sim.transport import SimTransport
 from kiosk.sim.world import World
 from tests.conftest import MAIN_KEY
+from tests.qt_async import until
 
 DAY = date(2026, 11, 22)
 JUAN = "30123456"  # Juan Carlos Pérez, Plata (x1.25) in the seed
@@ -47,11 +48,14 @@ class Clock:
 
     def __init__(self) -> None:
         self.now = time.time()
+        self.released = asyncio.Event()  # cleared: every sleeper (the sender) waits here
+        self.released.set()
 
     def time(self) -> float:
         return self.now
 
     async def sleep(self, seconds: float) -> None:
+        await self.released.wait()
         self.now += max(0.0, seconds)
         await asyncio.sleep(0)
 
@@ -165,3 +169,41 @@ def test_a_201_for_another_client_is_flagged_to_the_cashier_and_logged_masked(
     [line] = [r.getMessage() for r in caplog.records if "#424242" in r.getMessage()]
     assert "@" not in line
     assert JUAN not in line
+
+
+def test_a_day_long_429_never_stops_the_counter(
+    sim_app: ASGIApp, sim_world: World, tmp_path: Path
+) -> None:
+    async def scenario(c: Counter) -> None:
+        c.flow.sale.set_amount_text("1500")
+        assert await c.flow.preview() is not None
+        c.clock.released.clear()  # the sender's waits last until the test lets them go
+        pending: list[int] = []
+        c.outbox.status_changed.connect(lambda status: pending.append(status.pending))
+        c.control.add_fault("status", CREDIT, status=429, headers={"Retry-After": "86400"})
+        started = time.monotonic()
+        first = await c.flow.credit()
+        # Into the outbox as usual; the cashier is not kept 20 s for a retry a minute
+        # away: the receipt says "pending" at once.
+        assert first.status is CreditStatus.PENDING
+        assert time.monotonic() - started < 5
+        # The next sale's preview says the service is busy and when it is asked again
+        # (within a minute), and the sale goes on: its credit is saved too.
+        c.flow.new_sale()
+        c.flow.sale.set_amount_text("2000")
+        before = time.time()
+        assert await c.flow.preview() is None
+        sale = c.flow.sale
+        assert sale.no_preview is NoPreview.BUSY
+        assert sale.retry_at is not None
+        assert before + MAX_HELD_WAIT < sale.retry_at <= time.time() + PROBE_AFTER
+        second = await c.flow.credit()
+        assert second.status is CreditStatus.PENDING
+        # The server is asked again within the minute (virtual): both land once.
+        c.clock.released.set()
+        await until(lambda: pending[-1:] == [0], message="the outbox never emptied")
+        for outcome in (first, second):
+            ops = [op for op in c.control.ledger() if op.get("externalId") == outcome.external_id]
+            assert len(ops) == 1
+
+    run(sim_app, sim_world, tmp_path, scenario)
