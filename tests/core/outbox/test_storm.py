@@ -1,7 +1,7 @@
-"""A credit storm (issue #17, "Done means"): 100 credits taken while the server answers
-429 with an absurd ``Retry-After`` (a day), 500s, connection resets, answers dripped
-slower than the call's deadline and connections that never answer; then the server is
-healthy again. Every credit lands exactly once, nothing waits a day, and the event
+"""A credit storm (issue #17, "Done means"; issue #22): 100 credits taken while the
+server answers 429 with an absurd ``Retry-After`` (a day), 500s, connection resets,
+answers dripped slower than the call's deadline, connections that never answer, and
+201s whose points the contract forbids (10**400, -50); then the server is healthy again. Every credit lands exactly once, nothing waits a day, and the event
 loop (the counter's UI thread) is never held.
 
 The simulator's fault book plays the storm (each kind a fixed number of times, in a
@@ -21,6 +21,7 @@ import pytest
 from starlette.types import ASGIApp
 
 from kiosk.sim.world import World
+from tests.core.outbox.test_crash import unreadable_figures
 from tests.core.outbox.test_faults import TAGS, run_fault_credits
 
 DAY = "86400"
@@ -32,6 +33,10 @@ STORM: tuple[tuple[int, dict[str, Any]], ...] = (
     (15, {"kind": "drop"}),  # applied, then reset: the answer is lost
     (15, {"kind": "latency", "seconds": 3600.0}),  # a drip past every deadline
     (15, {"kind": "timeout"}),  # a connection that never answers
+    # Applied, then answered with points the contract forbids (issue #22, item 10): the
+    # row is never stranded "sending" nor settled with them; resent, settled once.
+    (10, unreadable_figures(10**400)),
+    (10, unreadable_figures(-50)),
 )
 LOOP_STALL_BUDGET = 0.5  # s: the longest the loop may go without running a ticker
 
@@ -83,7 +88,7 @@ def test_a_storm_then_a_healthy_server_lands_every_credit_once(
     assert tally.lost == 0
     # The storm was played: each kind of fault met the kiosk.
     kinds = set(tally.faults)
-    assert {"status-429", "status-500", "drop", "latency", "timeout"} <= kinds
+    assert {"status-429", "status-500", "status-201", "drop", "latency", "timeout"} <= kinds
     assert sum(tally.faults.values()) >= 100
     # A day-long Retry-After does not hold the queue for a day (the server's waits are
     # capped; the outbox's own backoff owns long waits).
