@@ -22,6 +22,7 @@ from kiosk.core.journal import Outcome
 from kiosk.core.outbox.queue import Resolution, RowState
 from kiosk.sim.world import World
 from tests.core.outbox.harness import Kiosk, email, run_kiosk
+from tests.qt_async import until
 
 CREDIT = r"^/external/tags/add$"
 DUPLICATE = "Ya existe una operación de puntos con el externalId {} para este negocio"
@@ -253,5 +254,44 @@ def test_a_201_names_the_client_it_credited_in_the_settlement(
         assert (settlement.resolution, settlement.points) == (Resolution.CREDITED, 150)
         assert settlement.client_id == 424242
         assert json.dumps(submitted.row.body)  # the body itself carries no client id
+
+    run_kiosk(sim_app, sim_world, tmp_path, scenario)
+
+
+def test_the_running_sender_puts_back_a_row_it_could_not_write_back(
+    sim_app: ASGIApp, sim_world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    expect_log: Any,
+) -> None:  # fmt: skip
+    expect_log(r"outbox: row \d+: its attempt broke")
+    expect_log(r"outbox sender: a step failed; trying again")
+
+    async def scenario(k: Kiosk) -> None:
+        submitted, _ = await k.sale(k.request(k.kiosk_id(), email=email(sim_world)))
+        settle, reschedule = k.outbox.settle, k.outbox.reschedule
+        broken: list[str] = []
+
+        async def gone(*args: Any, **kwargs: Any) -> Any:
+            broken.append("write refused")
+            monkeypatch.setattr(k.outbox, "settle", settle)  # the disk is back after this
+            monkeypatch.setattr(k.outbox, "reschedule", reschedule)
+            raise DiskGone("disk I/O error")
+
+        async def first_settle(*args: Any, **kwargs: Any) -> Any:
+            monkeypatch.setattr(k.outbox, "settle", settle)
+            raise DiskGone("disk I/O error")
+
+        monkeypatch.setattr(k.outbox, "settle", first_settle)
+        monkeypatch.setattr(k.outbox, "reschedule", gone)
+        seen: list[Resolution] = []
+        k.outbox.settled.connect(lambda settlement: seen.append(settlement.resolution))
+        task = k.sender.start()
+        # No manager, no restart: the running sender puts the row back and sends it.
+        await until(lambda: seen == [Resolution.CONFIRMED], message=f"settled {seen}")
+        assert broken == ["write refused"]
+        assert not task.done()
+        row = await k.outbox.get(submitted.row.id)
+        assert row is not None
+        assert row.state is RowState.DONE
+        assert len(k.ops(row.external_id)) == 1
 
     run_kiosk(sim_app, sim_world, tmp_path, scenario)
