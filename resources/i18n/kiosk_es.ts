@@ -2174,177 +2174,182 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/messages.py" line="82"/>
+        <source>The service says this reference belongs to another operation. Check it in the program&apos;s panel before sending it again.</source>
+        <translation>El servicio dice que esta referencia pertenece a otra operación. Revísela en el panel del programa antes de enviarla de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/messages.py" line="87"/>
         <source>This client is already registered.</source>
         <translation>Este cliente ya está registrado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="83"/>
+        <location filename="../../kiosk/ui/messages.py" line="88"/>
         <source>That email belongs to another client.</source>
         <translation>Ese email es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="84"/>
+        <location filename="../../kiosk/ui/messages.py" line="89"/>
         <source>That document belongs to another client.</source>
         <translation>Ese documento es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="87"/>
+        <location filename="../../kiosk/ui/messages.py" line="92"/>
         <source>That affiliate card belongs to another client.</source>
         <translation>Esa tarjeta de socio es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="90"/>
+        <location filename="../../kiosk/ui/messages.py" line="95"/>
         <source>Another level already starts at those points.</source>
         <translation>Otro nivel ya empieza en esos puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="93"/>
+        <location filename="../../kiosk/ui/messages.py" line="98"/>
         <source>That gives no points. Check the amount or the items.</source>
         <translation>Eso no da puntos. Revise el monto o los ítems.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="96"/>
+        <location filename="../../kiosk/ui/messages.py" line="101"/>
         <source>Choose an amount or point items, not both.</source>
         <translation>Elija un monto o ítems de puntos, no los dos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="99"/>
+        <location filename="../../kiosk/ui/messages.py" line="104"/>
         <source>This code was already delivered or has expired. Nothing was changed.</source>
         <translation>Este código ya se entregó o venció. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="102"/>
+        <location filename="../../kiosk/ui/messages.py" line="107"/>
         <source>This exchange was canceled and cannot be delivered. Nothing was changed.</source>
         <translation>Este canje fue cancelado y no se puede entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="105"/>
+        <location filename="../../kiosk/ui/messages.py" line="110"/>
         <source>The email cannot be changed: the client already entered the platform.</source>
         <translation>El email no se puede cambiar: el cliente ya ingresó a la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="108"/>
+        <location filename="../../kiosk/ui/messages.py" line="113"/>
         <source>The code is not correct.</source>
         <translation>El código no es correcto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="109"/>
+        <location filename="../../kiosk/ui/messages.py" line="114"/>
         <source>The plan&apos;s limit of operators was reached.</source>
         <translation>Se alcanzó el límite de operadores del plan.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="112"/>
+        <location filename="../../kiosk/ui/messages.py" line="117"/>
         <source>This reward&apos;s stock comes from its coupons and cannot be edited here.</source>
         <translation>El stock de este premio sale de sus cupones y no se puede editar acá.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="115"/>
+        <location filename="../../kiosk/ui/messages.py" line="120"/>
         <source>This kiosk&apos;s branch does not belong to the merchant of the key. Ask a manager.</source>
         <translation>La sucursal de esta terminal no es del comercio de la clave. Consulte al encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="118"/>
+        <location filename="../../kiosk/ui/messages.py" line="123"/>
         <source>The kiosk has no API key. Ask a manager to set it up.</source>
         <translation>La terminal no tiene API key. Pida al encargado que la configure.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="121"/>
-        <location filename="../../kiosk/ui/messages.py" line="133"/>
+        <location filename="../../kiosk/ui/messages.py" line="126"/>
+        <location filename="../../kiosk/ui/messages.py" line="138"/>
         <source>The kiosk&apos;s API key was rejected. Ask a manager to replace it.</source>
         <translation>Se rechazó la API key de la terminal. Pida al encargado que la reemplace.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="127"/>
+        <location filename="../../kiosk/ui/messages.py" line="132"/>
         <source>Some data is not valid. Check the marked fields.</source>
         <translation>Algunos datos no son válidos. Revise los campos marcados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="130"/>
+        <location filename="../../kiosk/ui/messages.py" line="135"/>
         <source>The service refused this request. Check the data and try again.</source>
         <translation>El servicio rechazó el pedido. Revise los datos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="136"/>
+        <location filename="../../kiosk/ui/messages.py" line="141"/>
         <source>This operation is not allowed for this branch. Ask a manager.</source>
         <translation>Esta operación no está permitida en esta sucursal. Consulte al encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="139"/>
+        <location filename="../../kiosk/ui/messages.py" line="144"/>
         <source>This client is suspended and cannot earn or use points. Refer them to customer service.</source>
         <translation>Este cliente está suspendido y no puede sumar ni usar puntos. Derívelo a atención al cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="143"/>
+        <location filename="../../kiosk/ui/messages.py" line="148"/>
         <source>This ticket was already credited. No new points were given.</source>
         <translation>Este ticket ya se acreditó. No se dieron puntos nuevos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="146"/>
+        <location filename="../../kiosk/ui/messages.py" line="151"/>
         <source>The service refused this because of a conflict with existing data.</source>
         <translation>El servicio lo rechazó por un conflicto con datos existentes.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="149"/>
+        <location filename="../../kiosk/ui/messages.py" line="154"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>El servicio está ocupado. Espere unos segundos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="152"/>
+        <location filename="../../kiosk/ui/messages.py" line="157"/>
         <source>The service cannot process this right now. Try again in a few seconds.</source>
         <translation>El servicio no puede procesarlo en este momento. Intente de nuevo en unos segundos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="155"/>
+        <location filename="../../kiosk/ui/messages.py" line="160"/>
         <source>The service had a problem. Try again in a moment.</source>
         <translation>El servicio tuvo un problema. Intente de nuevo en un momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="158"/>
+        <location filename="../../kiosk/ui/messages.py" line="163"/>
         <source>No connection to the service. Check the network and try again.</source>
         <translation>Sin conexión con el servicio. Revise la red e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="161"/>
+        <location filename="../../kiosk/ui/messages.py" line="166"/>
         <source>The service did not answer in time. Try again.</source>
         <translation>El servicio no respondió a tiempo. Intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="164"/>
+        <location filename="../../kiosk/ui/messages.py" line="169"/>
         <source>The service sent an answer the kiosk cannot read. Try again; if it repeats, call IT.</source>
         <translation>El servicio envió una respuesta que la terminal no puede leer. Intente de nuevo; si se repite, llame a soporte técnico.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="168"/>
+        <location filename="../../kiosk/ui/messages.py" line="173"/>
         <source>The secure connection to the service could not be verified. Call IT: the network or a proxy may be intercepting it.</source>
         <translation>No se pudo verificar la conexión segura con el servicio. Llame a soporte técnico: puede que la red o un proxy la estén interceptando.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="177"/>
+        <location filename="../../kiosk/ui/messages.py" line="182"/>
         <source>Type the purchase amount.</source>
         <translation>Escriba el monto de la compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="178"/>
+        <location filename="../../kiosk/ui/messages.py" line="183"/>
         <source>That is not an amount. Use only digits and the decimal separator.</source>
         <translation>Eso no es un monto. Use solo dígitos y el separador decimal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="181"/>
+        <location filename="../../kiosk/ui/messages.py" line="186"/>
         <source>The amount must be greater than zero.</source>
         <translation>El monto tiene que ser mayor que cero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="184"/>
+        <location filename="../../kiosk/ui/messages.py" line="189"/>
         <source>An amount has at most two decimals.</source>
         <translation>Un monto tiene como máximo dos decimales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="187"/>
+        <location filename="../../kiosk/ui/messages.py" line="192"/>
         <source>Check the separators: use %1 for thousands and %2 for decimals.</source>
         <translation>Revise los separadores: use %1 para los miles y %2 para los decimales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="190"/>
+        <location filename="../../kiosk/ui/messages.py" line="195"/>
         <source>That amount is too large. Check it.</source>
         <translation>Ese monto es demasiado grande. Revíselo.</translation>
     </message>
@@ -2850,56 +2855,51 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/screens/today/pending_model.py" line="72"/>
-        <source>Refused: the service says this reference belongs to another operation. Check it in the program&apos;s panel before sending it again.</source>
-        <translation>Rechazado: el servicio dice que esta referencia pertenece a otra operación. Revísela en el panel del programa antes de enviarla de nuevo.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="77"/>
         <source>Sending…</source>
         <translation>Enviando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="78"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="73"/>
         <source>Unknown operation (%1)</source>
         <translation>Operación desconocida (%1)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="80"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="75"/>
         <source>This kiosk cannot read this row: a newer version wrote it.</source>
         <translation>Este kiosco no puede leer esta fila: la escribió una versión más nueva.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="83"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="78"/>
         <source>This kiosk cannot read this row: its stored data is damaged.</source>
         <translation>Este kiosco no puede leer esta fila: sus datos guardados están dañados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="104"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="99"/>
         <source>under a minute</source>
         <translation>menos de un minuto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="106"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="101"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="109"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="104"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="110"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="105"/>
         <source>%1 days</source>
         <translation>%1 días</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="89"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="84"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="90"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="85"/>
         <source>Tap again to discard</source>
         <translation>Toque de nuevo para descartar</translation>
     </message>

@@ -29,7 +29,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
-from kiosk.api.errors import ErrorKind, Reason
+from kiosk.api.errors import ErrorKind
 from kiosk.core.amounts import AmountLocale, format_amount
 from kiosk.core.counter.credit_outbox import entry_error
 from kiosk.core.outbox.listing import LISTED_STATES, ListKey, key_of
@@ -69,11 +69,6 @@ AGAIN = {
         "never credited twice; if this repeats, call IT.",
     ),
 }
-OTHER_OPERATION = QT_TRANSLATE_NOOP(
-    "PendingTable",
-    "Refused: the service says this reference belongs to another operation. Check it in "
-    "the program's panel before sending it again.",
-)
 SENDING = QT_TRANSLATE_NOOP("PendingTable", "Sending…")
 UNKNOWN_KIND = QT_TRANSLATE_NOOP("PendingTable", "Unknown operation (%1)")
 UNREADABLE = {
@@ -119,8 +114,6 @@ def error_of(entry: OutboxEntry) -> str:
     error = entry_error(entry.last_error)
     if error is None:
         return ""
-    if entry.state is RowState.DEAD and error.reason is Reason.OTHER_OPERATION:
-        return _t(OTHER_OPERATION)
     ours = error.kind is ErrorKind.UNEXPECTED and error.status is None  # the kiosk's step
     if entry.state is RowState.PENDING and (error.kind is ErrorKind.MALFORMED or ours):
         return _t(AGAIN[error.kind])

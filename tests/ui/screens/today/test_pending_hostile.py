@@ -60,7 +60,7 @@ def table_of(qtbot: QtBot) -> PendingTable:
 def test_a_hostile_servers_rows_say_what_happens_next(qtbot: QtBot) -> None:
     table = table_of(qtbot)
     assert table.cell_text(0, ERROR) == (
-        "Refused: the service says this reference belongs to another operation. Check it "
+        "Refused: The service says this reference belongs to another operation. Check it "
         "in the program's panel before sending it again."
     )
     assert table.cell_text(1, ERROR) == (
@@ -77,7 +77,7 @@ def test_a_hostile_servers_rows_say_what_happens_next(qtbot: QtBot) -> None:
 def test_a_hostile_servers_rows_say_so_in_spanish(qtbot: QtBot, spanish: Any) -> None:
     table = table_of(qtbot)
     assert table.cell_text(0, ERROR).startswith(
-        "Rechazado: el servicio dice que esta referencia pertenece a otra operación."
+        "Rechazada: El servicio dice que esta referencia pertenece a otra operación."
     )
     assert table.cell_text(1, ERROR).startswith("No se pudo leer la respuesta del servicio")
     assert table.cell_text(2, ERROR).startswith("El kiosco no pudo completar el último intento.")
