@@ -57,6 +57,13 @@ _PREFIX: tuple[tuple[str, Reason], ...] = (
 )
 
 _DUPLICATE_EXTERNAL_ID = "ya existe una operacion de puntos con el externalid"
+# The contract's form: "Ya existe una operación de puntos con el externalId <external_id>
+# para este negocio". The id is read from the message as sent (case kept, unmasked).
+_DUPLICATE_NAMES = re.compile(
+    r"^\s*ya\s+existe\s+una\s+operaci[oó]n\s+de\s+puntos\s+con\s+el\s+externalid\s+"
+    r"(?P<id>\S+?)(?:\s+para\s+este\s+negocio)?\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
 _FOREIGN_BRANCH = re.compile(r"^branch with id .* does not belong to business")
 _SUSPENDED = "el cliente se encuentra suspendido"
 
@@ -99,6 +106,13 @@ def reason_for(message: str) -> Reason | None:
 
 def is_duplicate_external_id(message: str) -> bool:
     return normalize(message).startswith(_DUPLICATE_EXTERNAL_ID)
+
+
+def duplicate_names(message: str) -> str | None:
+    """The external id a duplicate refusal names, when its message is in the contract's
+    form (``None`` otherwise: then it names no id the kiosk can trust)."""
+    found = _DUPLICATE_NAMES.match(message)
+    return found.group("id") if found is not None else None
 
 
 def resource_for(message: str) -> Resource | None:
@@ -203,7 +217,9 @@ def error_from_response(
         return ApiError(ErrorKind.NOT_FOUND, resource=resource_for(message) or resource, **context)
     if status == 409:
         if is_duplicate_external_id(message):
-            return ApiError(ErrorKind.DUPLICATE_EXTERNAL_ID, **context)
+            duplicate = ApiError(ErrorKind.DUPLICATE_EXTERNAL_ID, **context)
+            duplicate.names_external_id = duplicate_names(message)
+            return duplicate
         return ApiError(ErrorKind.CONFLICT, reason=reason, **context)
     if status == 429:
         return ApiError(ErrorKind.RATE_LIMITED, retry_after=retry_after, **context)

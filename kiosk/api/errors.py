@@ -65,6 +65,7 @@ class Reason(StrEnum):
     LEVEL_NOT_ALLOWED = "level_not_allowed"
     EXCHANGE_CAP = "exchange_cap"
     MONEY_MINIMUM = "money_minimum"
+    OTHER_OPERATION = "other_operation"  # a duplicate refusal naming another external id
     # 400
     NO_POINTS = "no_points"
     PREVIEW_MODE = "preview_mode"
@@ -129,6 +130,9 @@ class ApiError(Exception):
         # Set by the client when an earlier attempt of the same call lost its answer
         # (it may have been applied): a 409 or 404 then means "done before".
         self.after_lost_answer = False
+        # A duplicate refusal (409): the external id its message names, as sent (the
+        # contract's form), or None. A credit is ours only when this is its own id.
+        self.names_external_id: str | None = None
         super().__init__(self._summary())
 
     def _summary(self) -> str:

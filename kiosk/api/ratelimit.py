@@ -32,7 +32,11 @@ credit the cashier waits for can go first. After a 429 the
 client calls ``hold_off`` so every call of the merchant waits out ``Retry-After``, but
 never for long: a call that would wait more than ``MAX_HELD_WAIT`` behind such a hold
 fails at once with ``RATE_LIMITED`` and the time left, so the cashier is told and the
-outbox's backoff owns the long wait. ``release()`` ends every hold (the manager's
+outbox's backoff owns the long wait. A hold lasts at most ``PROBE_AFTER`` (a minute),
+whatever the server asked: then the next call asks the server again (a probe), and a
+refusal holds the lane again; so a day-long ``Retry-After`` never stops the counter's
+previews for minutes without asking. ``held`` tells how long a hold has left (the
+preview says when the kiosk asks again). ``release()`` ends every hold (the manager's
 "retry now").
 
 Clock and sleep are injectable: tests drive the limiter in virtual time.
@@ -74,6 +78,11 @@ VALIDATE = Rule("code-validate", 10, 60.0)
 DEFAULT_MARGIN = 0.05
 # The longest a call waits in the limiter behind a server's hold (a 429's Retry-After).
 MAX_HELD_WAIT = 5.0
+# The longest a server's hold (a 429's Retry-After) blocks a lane: then the next call
+# is a probe that asks the server again (a refusal holds the lane again). A minute:
+# the counter learns within a minute that the service is back, and asks at most once
+# a minute while it is not.
+PROBE_AFTER = 60.0
 # The cashier counts as active this long after an interactive call: from an
 # identified client's preview to the credit, the next client's, a cancel (a few seconds
 # to a minute apart at a busy counter); while active, background keeps the reserve free.
@@ -142,11 +151,13 @@ class RateLimiter:
         margin: float = DEFAULT_MARGIN,
         max_held_wait: float = MAX_HELD_WAIT,
         cashier_active: float = CASHIER_ACTIVE,
+        probe_after: float = PROBE_AFTER,
     ) -> None:
         self._clock = clock
         self._sleep = sleep
         self.margin = margin
         self.max_held_wait = max_held_wait
+        self.probe_after = min(probe_after, MAX_SERVER_WAIT)
         self.cashier_active = cashier_active
         self._cashier_until = float("-inf")
         self._lanes: dict[tuple[str, str], _Lane] = {}
@@ -233,11 +244,15 @@ class RateLimiter:
 
     def hold_off(self, rule: Rule, key: str, seconds: float) -> None:
         """Block ``rule``/``key`` for ``seconds`` (the server asked us to wait), at most
-        ``MAX_SERVER_WAIT``."""
+        ``probe_after``: then the next call asks the server again."""
         lane = self._lane(rule, key)
-        seconds = min(max(0.0, seconds), MAX_SERVER_WAIT)
+        seconds = min(max(0.0, seconds), self.probe_after) if seconds == seconds else 1.0
         lane.blocked_until = max(lane.blocked_until, self._clock() + seconds)
         lane.wake()
+
+    def held(self, rule: Rule, key: str = "merchant") -> float:
+        """Seconds the server's hold on ``rule``/``key`` has left (0.0: none)."""
+        return max(0.0, self._lane(rule, key).blocked_until - self._clock())
 
     def release(self) -> int:
         """End every server's hold now; the number of lanes that were held."""

@@ -79,6 +79,11 @@ REASON_TEXT = {
     Reason.MONEY_MINIMUM: QT_TRANSLATE_NOOP(
         "Messages", "The amount is below the minimum for a money exchange."
     ),
+    Reason.OTHER_OPERATION: QT_TRANSLATE_NOOP(
+        "Messages",
+        "The service says this reference belongs to another operation. Check it in the "
+        "program's panel before sending it again.",
+    ),
     Reason.CLIENT_EXISTS: QT_TRANSLATE_NOOP("Messages", "This client is already registered."),
     Reason.EMAIL_TAKEN: QT_TRANSLATE_NOOP("Messages", "That email belongs to another client."),
     Reason.DOCUMENT_TAKEN: QT_TRANSLATE_NOOP(

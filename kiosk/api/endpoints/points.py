@@ -6,7 +6,7 @@ import logging
 from collections.abc import Sequence
 
 from kiosk.api.endpoints._base import EndpointBase, segment
-from kiosk.api.errors import ApiError, ErrorKind, Resource
+from kiosk.api.errors import ApiError, ErrorKind, Reason, Resource
 from kiosk.api.models.points import (
     CancelResult,
     CreditRequest,
@@ -45,6 +45,8 @@ class PointsEndpoints(EndpointBase):
             answer = await self._send(call)
         except ApiError as error:
             if error.kind is ErrorKind.DUPLICATE_EXTERNAL_ID and request.external_id:
+                if error.names_external_id != request.external_id:
+                    raise _other_operation(error, request.external_id) from None
                 return CreditResult(
                     request.external_id,
                     None,
@@ -119,3 +121,25 @@ class PointsEndpoints(EndpointBase):
                 return CancelResult(external_id=external_id, already_canceled=True)
             raise
         return CancelResult.from_answer(self._any_shape(answer), external_id)
+
+
+def _other_operation(error: ApiError, external_id: str) -> ApiError:
+    """A duplicate refusal that does not name our id (another id, or none in the
+    contract's form): not proof that our credit happened. A refusal (``CONFLICT``) the
+    outbox keeps as a dead letter for a manager, never a silent success
+    (docs/design/outbox.md, "A duplicate that is not ours")."""
+    log.warning(
+        "credit %s: a duplicate refusal that does not name this id (%s): not counted as ours",
+        external_id,
+        "another id" if error.names_external_id else "no id in the contract's form",
+    )
+    refusal = ApiError(
+        ErrorKind.CONFLICT,
+        status=error.status,
+        message=error.message,
+        reason=Reason.OTHER_OPERATION,
+        method=error.method,
+        path=error.path,
+    )
+    refusal.after_lost_answer = error.after_lost_answer
+    return refusal

@@ -33,6 +33,7 @@ from kiosk.api.errors import ApiError, ErrorKind
 from kiosk.api.models.points import CancelResult
 from kiosk.core.counter.credit_outbox import rejection, wait_for_row
 from kiosk.core.journal import JournalEntry, OperationKind, Outcome, client_display
+from kiosk.core.outbox.attempts import contract_points
 from kiosk.core.outbox.queue import JournalNote, Outbox, Resolution
 from kiosk.core.session import CounterSession
 
@@ -93,7 +94,9 @@ async def cancel_credit(
         await session.journal.mark_canceled(external_id)
         session.notify_journal()
         return CancelReport(CancelOutcome.NOT_FOUND, credit, None)
-    points = result.points.total if result.points is not None else credit.points
+    answered = result.points.total if result.points is not None else None
+    # A cancel's 2xx is the cancel; figures the contract forbids are not kept.
+    points = answered if contract_points(answered) else credit.points
     await session.journal.mark_canceled(external_id)
     row = await session.journal.record(
         OperationKind.CANCEL,

@@ -28,6 +28,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -35,7 +36,7 @@ from decimal import Decimal
 from typing import Protocol
 
 from kiosk import __version__
-from kiosk.api.errors import OFFLINE_KINDS, ApiError, ErrorKind
+from kiosk.api.errors import OFFLINE_KINDS, ApiError, ErrorKind, MalformedResponse
 from kiosk.api.models.clients import Client
 from kiosk.api.models.points import (
     CreditClient,
@@ -44,6 +45,7 @@ from kiosk.api.models.points import (
     Preview,
     PreviewUnavailable,
 )
+from kiosk.api.ratelimit import MAX_HELD_WAIT, PROBE_AFTER
 from kiosk.core.amounts import parse_amount
 from kiosk.core.counter.credit_outbox import OutboxSender
 from kiosk.core.counter.offline_client import is_unverified
@@ -63,6 +65,7 @@ from kiosk.core.counter.tickets import (
     normalize_ticket,
 )
 from kiosk.core.journal import OperationKind, Outcome, client_display
+from kiosk.core.outbox.attempts import contract_points
 from kiosk.core.outbox.external_ids import ExternalIdKind, external_id_kind
 from kiosk.core.outbox.queue import JournalNote
 from kiosk.core.session import CounterSession
@@ -107,6 +110,18 @@ def maybe_applied(error: BaseException) -> bool:
     if isinstance(error, ApiError):
         return error.after_lost_answer or error.kind in _MAYBE_APPLIED_KINDS
     return True  # cancelled or broken after sending: assume it may have gone through
+
+
+def busy_for(error: ApiError) -> float | None:
+    """Seconds until the kiosk asks the service again, when ``error`` is the service
+    asking for a long wait (a 429 whose hold outlasts what a call waits in the limiter):
+    the sale then goes on without a preview, its credit saved in the outbox. ``None``
+    for a short wait (the cashier just tries again)."""
+    if error.kind is not ErrorKind.RATE_LIMITED or error.retry_after is None:
+        return None
+    if error.retry_after <= MAX_HELD_WAIT:
+        return None
+    return min(error.retry_after, PROBE_AFTER)
 
 
 def credit_client(client: Client) -> CreditClient:
@@ -185,6 +200,14 @@ class CreditFlow:
         except ApiError as error:
             if queued and error.kind in OFFLINE_KINDS:
                 sale.unpreviewed(client_id=client.id, amount=amount, revision=revision)
+                return None
+            wait = busy_for(error)
+            if queued and wait is not None:  # the service asked for a long wait
+                log.info("preview: the service is busy; it is asked again in %.0f s", wait)
+                sale.unpreviewed(
+                    client_id=client.id, amount=amount, revision=revision,
+                    why=NoPreview.BUSY, retry_at=time.time() + wait,
+                )  # fmt: skip
                 return None
             raise
         if isinstance(preview, PreviewUnavailable):
@@ -266,7 +289,14 @@ class CreditFlow:
                     MAYBE_APPLIED if doubt else _failure_detail(error),
                 )
             raise
-        outcome = self._judge(sale, result, earlier)
+        try:
+            outcome = self._judge(sale, result, earlier)
+        except MalformedResponse as error:  # applied, figures unreadable: tried again
+            sale.failed(error, maybe_applied=True)
+            await self._record(
+                attempt, Outcome.FAILED, external_id, self._asked(sale), MAYBE_APPLIED
+            )
+            raise
         sale.succeeded(outcome)
         journal_outcome = (
             Outcome.ALREADY_CREDITED
@@ -303,10 +333,11 @@ class CreditFlow:
                 detail = "already credited or queued on this kiosk"
                 await self._record(attempt, Outcome.ALREADY_CREDITED, external_id, None, detail)
         else:
-            points = delivery.points if delivery.points is not None else self._asked(sale)
+            points = delivery.points if contract_points(delivery.points) else self._asked(sale)
             outcome = CreditOutcome(
                 delivery.status, external_id, points,
                 confirmed_by_duplicate=delivery.confirmed, pending=delivery.pending,
+                other_client=_other_client(external_id, delivery.client_id, sale.client_id),
             )  # fmt: skip
         sale.succeeded(outcome)
         self.session.notify_journal()
@@ -322,8 +353,16 @@ class CreditFlow:
         if not result.already_credited:
             operation = result.operation
             points = operation.points.total if operation is not None else self._asked(sale)
+            if operation is not None and not contract_points(points):
+                # Figures the contract does not allow: never shown as points credited.
+                raise MalformedResponse("a credit's points outside the contract")
             log.info("credit %s: %s points", external_id, points)
-            return CreditOutcome(CreditStatus.CREDITED, external_id, points, operation)
+            other = _other_client(
+                external_id, operation.client_id if operation else None, sale.client_id
+            )
+            return CreditOutcome(
+                CreditStatus.CREDITED, external_id, points, operation, other_client=other
+            )
         ours = (
             earlier
             or result.after_lost_answer
@@ -408,6 +447,20 @@ def _failure_detail(error: BaseException) -> str:
     if isinstance(error, ApiError):
         return error.kind.value if error.reason is None else f"{error.kind.value} ({error.reason})"
     return type(error).__name__
+
+
+def _other_client(external_id: str, answered: int | None, at_counter: int | None) -> int | None:
+    """The client the answer named when it is not the one at the counter (logged)."""
+    if answered is None or at_counter is None or answered == at_counter:
+        return None
+    log.warning(
+        "credit %s: the service answered for client #%d, not the client at the counter "
+        "(#%d); the cashier is told to call a manager",
+        external_id,
+        answered,
+        at_counter,
+    )
+    return answered
 
 
 def _seen(task: asyncio.Task[CreditOutcome]) -> None:

@@ -26,6 +26,7 @@ from kiosk.core.outbox.queue import (
     JournalNote,
     Outbox,
     OutboxError,
+    OutboxRow,
     Resolution,
     RowState,
     Settlement,
@@ -53,6 +54,7 @@ class Delivery:
     confirmed: bool = False  # a duplicate answer confirmed an earlier attempt
     pending: int = 0  # rows still waiting in the outbox (PENDING)
     journaled: bool = True  # False: the outbox wrote no journal row for it (not queued)
+    client_id: int | None = None  # the client the service's answer named, if it did
 
 
 def rejection(kind_text: str | None, message: str | None) -> ApiError:
@@ -111,10 +113,20 @@ async def wait_for_row(
             failures += 1
             if failures >= max_failures:
                 break
+            row = await outbox.get(row_id)
+            if row is not None and _retried_in(row) > deadline - loop.time():
+                break  # its next attempt comes after the wait: "pending" now, not later
     row = await outbox.get(row_id)
     if row is not None and row.last_error_kind in OFFLINE_ERRORS:
         session.report_online(False)
     return None
+
+
+def _retried_in(row: OutboxRow) -> float:
+    """How long after its last attempt the row is sent again (the sender's wait)."""
+    if row.last_attempt_at is None:
+        return 0.0
+    return max(0.0, row.next_attempt_at - row.last_attempt_at)
 
 
 class OutboxSender:
@@ -161,7 +173,10 @@ class OutboxSender:
     async def _delivered(self, settlement: Settlement) -> Delivery:
         resolution, external_id = settlement.resolution, settlement.external_id
         if resolution is Resolution.CREDITED:
-            return Delivery(CreditStatus.CREDITED, external_id, settlement.points)
+            return Delivery(
+                CreditStatus.CREDITED, external_id, settlement.points,
+                client_id=settlement.client_id,
+            )  # fmt: skip
         if resolution is Resolution.CONFIRMED:
             return Delivery(CreditStatus.CREDITED, external_id, settlement.points, confirmed=True)
         if resolution is Resolution.ALREADY_CREDITED:

@@ -39,6 +39,7 @@ class NoPreview(StrEnum):
 
     OFFLINE = "offline"  # no connection, or a client not verified: the outbox credits it later
     UNAVAILABLE = "unavailable"  # the service answered the preview without figures
+    BUSY = "busy"  # the service asked the kiosk to wait (a long 429): asked again at retry_at
 
 
 class SaleProblem(StrEnum):
@@ -73,6 +74,9 @@ class CreditOutcome:
     confirmed_by_duplicate: bool = False  # our earlier attempt was applied (409 on a retry)
     balance: int | None = None  # the client's available points afterwards, when read
     pending: int = 0  # PENDING: operations waiting in the outbox, this one included
+    # The service's answer named another client than the one at the counter (its id):
+    # the cashier is told, a manager checks where the points went.
+    other_client: int | None = None
 
 
 class Sale:
@@ -89,6 +93,7 @@ class Sale:
         self.amount: Decimal | None = None  # parsed when previewed
         # Set when the sale goes on without a preview's figures: see ``unpreviewed``.
         self.no_preview: NoPreview | None = None
+        self.retry_at: float | None = None  # BUSY: when the kiosk asks the service again
         self.ticket: str | None = None  # normalized on the first attempt
         self.preview: Preview | None = None
         self.client_id: int | None = None
@@ -132,6 +137,7 @@ class Sale:
         self.state = SaleState.EDITING
         self.preview = None
         self.no_preview = None
+        self.retry_at = None
         self._new_id()
 
     def set_mode(self, mode: SaleMode) -> None:
@@ -189,14 +195,17 @@ class Sale:
         amount: Decimal | None,
         revision: int,
         why: NoPreview = NoPreview.OFFLINE,
+        retry_at: float | None = None,
     ) -> bool:
-        """Go on without a preview's figures (offline, a client not verified, or the
-        service's answer held none): the points are computed by the service when the
-        credit reaches it."""
+        """Go on without a preview's figures (offline, a client not verified, the
+        service's answer held none, or it asked the kiosk to wait until ``retry_at``,
+        epoch seconds): the points are computed by the service when the credit reaches
+        it."""
         if revision != self.revision or self.state is not SaleState.EDITING:
             return False
         self.preview, self.client_id, self.amount = None, client_id, amount
         self.no_preview = why
+        self.retry_at = retry_at
         self.state = SaleState.PREVIEWED
         return True
 

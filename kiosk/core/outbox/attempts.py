@@ -5,7 +5,8 @@ unreadable answers, a 401 or a missing route: not the row's fault), else the row
 dead letter for a manager; ``may_have_reached``: the server may have applied it all
 the same (the row is then resent with its id, and a 409 on it is ours); ``describe``:
 the row's ``last_error``; ``Backoff``: the waits between attempts (see the sender's
-module doc, rule 5).
+module doc, rule 5); ``contract_points``: whether a count of points read from an
+answer is one the contract allows (whole, not negative, within ``MAX_POINTS``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.api.errors import ApiError, ErrorKind, Resource
+from kiosk.api.ratelimit import PROBE_AFTER
+
+# The most points one answer may give: the contract says whole and not negative; past
+# 2**53 a JSON number is no longer a whole count for most servers (nor SQLite's column).
+MAX_POINTS = 2**53 - 1
+# ``last_error`` of an attempt that broke inside the kiosk (not the service's refusal).
+STEP_FAILED = "the kiosk could not finish this attempt"
 
 _RETRIED = frozenset(
     {
@@ -41,6 +49,10 @@ class Backoff:
     retry_after_spread: float = 0.25  # random seconds added to a Retry-After, at first
     crowded_cap: float = 2.0  # 429s in a row: that spread doubles up to this
     max_retry_after: float = 3600.0
+    # A 429 waits at most this long, whatever its Retry-After: then the row asks the
+    # server again (the limiter's probe), so the queue learns within a minute that the
+    # service is back.
+    max_held: float = PROBE_AFTER
 
     def wait(self, streak: int, retry_after: float | None, rand: float) -> float:
         """Seconds before the next attempt after ``streak`` failures in a row (1-based)."""
@@ -61,7 +73,7 @@ class Backoff:
         leave the window empty while the fleet sleeps. (For a kiosk that holds no
         place in the window; one that does waits only the Retry-After: ``Share``.)
         """
-        asked = self.base if retry_after is None else min(retry_after, self.max_retry_after)
+        asked = self.base if retry_after is None else min(retry_after, self.max_held)
         spread = min(self.crowded_cap, self.retry_after_spread * 2.0 ** max(0, streak - 1))
         return max(0.0, asked) + rand * spread
 
@@ -90,4 +102,9 @@ def describe(error: BaseException) -> tuple[str, str]:
         status = f" ({error.status})" if error.status is not None else ""
         reason = f" [{error.reason.value}]" if error.reason is not None else ""
         return error.kind.value, f"{error.message or error.kind.value}{status}{reason}"
-    return "unexpected", type(error).__name__
+    return ErrorKind.UNEXPECTED.value, f"{STEP_FAILED} ({type(error).__name__})"
+
+
+def contract_points(value: object) -> bool:
+    """Whether ``value`` is a count of points the contract allows in an answer."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_POINTS

@@ -107,6 +107,7 @@ class Outbox:
         self._stale_after = stale_after
         self._origin = origin
         self._live: set[int] = set()
+        self._in_flight: set[int] = set()  # rows "sending" in an attempt of this process
         self._waiters: dict[int, list[tuple[asyncio.Future[Settlement | None], bool]]] = {}
         self._status: OutboxStatus | None = None
         self.status_changed: Event[OutboxStatus] = Event()
@@ -276,8 +277,8 @@ class Outbox:
                 del self._waiters[row_id]
             future.cancel()
 
-    def _settled(self, row: OutboxRow) -> Settlement:
-        settlement = Settlement.of(row)
+    def _settled(self, row: OutboxRow, client_id: int | None = None) -> Settlement:
+        settlement = Settlement.of(row, client_id)
         self._live.discard(row.id)
         for future, _ in self._waiters.pop(row.id, []):
             if not future.done():
@@ -336,17 +337,31 @@ class Outbox:
     # -- the manager's actions -------------------------------------------------------------
     async def retry_now(self) -> int:
         """Every pending row due now, the backoff from 1 s again (the manager's "retry
-        now", or the connection came back: the counter's own calls went through)."""
+        now", or the connection came back: the counter's own calls went through). A row
+        left "sending" by an attempt that is over (it broke) is pending again too."""
         now = self.now()
-        count = await self._run(lambda store: store.retry_now(now))
+        in_flight = tuple(self._in_flight)
+        count = await self._run(lambda store: store.retry_now(now, in_flight))
         self._touched(None)
         self.work_added.emit(True)
         return count
 
+    async def unstick(self) -> int:
+        """Rows left "sending" by an attempt that is over (a step broke and could not
+        write the row back): pending again, flagged as maybe arrived (same id)."""
+        in_flight = tuple(self._in_flight)
+        ids = await self._run(lambda store: store.unstick(in_flight))
+        if ids:
+            log.info("outbox: %d row(s) left sending will be sent again with their id", len(ids))
+            self._touched(*ids)
+        return len(ids)
+
     async def discard(self, row_id: int) -> Settlement:
-        """Give up a pending or dead-letter row (behind the manager's PIN in the UI)."""
+        """Give up a pending or dead-letter row (behind the manager's PIN in the UI), or
+        one left "sending" by an attempt that broke (never one on its way now)."""
         now = self.now()
-        row = await self._run(lambda store: store.discard(row_id, now))
+        in_flight = tuple(self._in_flight)
+        row = await self._run(lambda store: store.discard(row_id, now, in_flight))
         log.warning("outbox: row %d (%s %s) discarded", row.id, row.kind, row.external_id)
         self._touched(row.id)
         return self._settled(row)
@@ -393,8 +408,14 @@ class Outbox:
         now = self.now()
         before = await self._run(lambda store: store.begin_attempt(row_id, now), emit=False)
         if before is not None:
+            self._in_flight.add(row_id)
             self._touched(row_id)
         return before
+
+    def attempt_over(self, row_id: int) -> None:
+        """The sender is done with this row's attempt (settled, rescheduled, or broken:
+        then "retry now", ``unstick`` or a manager's discard reach it)."""
+        self._in_flight.discard(row_id)
 
     async def reschedule(
         self, row_id: int, *, reached: bool, wait: float, error_kind: str, error: str
@@ -420,7 +441,10 @@ class Outbox:
         points: int | None = None,
         error_kind: str | None = None,
         error: str | None = None,
+        client_id: int | None = None,
     ) -> Settlement:
+        """``client_id``: the client the answer named (not kept: the waiting cashier's
+        flow compares it with the client at the counter)."""
         now = self.now()
         row = await self._run(
             lambda store: store.settle(
@@ -429,4 +453,4 @@ class Outbox:
             )
         )  # fmt: skip
         self._touched(row_id)
-        return self._settled(row)
+        return self._settled(row, client_id)

@@ -10,8 +10,11 @@ goes before the backlog; a cancel never before its credit):
    begun only when its place in the limiter is near (``PLACE_LEAD``): until then the
    sender idles, so a live row queued meanwhile goes first and never waits behind a
    backlog row's place;
-2. success: done, and its journal row settled, in one transaction;
-3. a duplicate-external-id refusal (409) after an earlier attempt that may have
+2. success: done, and its journal row settled, in one transaction; a credit's
+   answer with points the contract forbids (negative, not whole, beyond any count) is
+   an unreadable answer instead (rule 5), never settled with those figures;
+3. a duplicate-external-id refusal (409) naming this row's id (a 409 naming another
+   id is a refusal: rule 6) after an earlier attempt that may have
    reached the server: done, the points are ours (``CONFIRMED``); on the first
    reaching attempt of a cashier's typed ticket: done as ``ALREADY_CREDITED`` (that
    ticket was credited before: no new points); on a kiosk-made id: ours, with a
@@ -24,7 +27,11 @@ goes before the backlog; a cancel never before its credit):
    of the merchant's window from then on (``kiosk.core.outbox.share``) and the row
    waits the ``Retry-After`` (plus a spread growing to 2 s when the kiosk holds no
    place in the window: ``Backoff.crowded``); nothing behind it goes first;
-6. any other 4xx: dead letter, with the API's reason, for a manager.
+6. any other 4xx: dead letter, with the API's reason, for a manager;
+7. anything else a step raises once the row is ``sending`` (a bug, the settlement's
+   own write refused): the row goes back to pending, same id, maybe arrived; if even
+   that write fails, the next step puts back every row no attempt is sending
+   (``Outbox.unstick``), and "retry now" or a manager's discard reach it too.
 
 The API client's own retry loop is off for the sender (build its client with
 ``retry=NO_RETRY``, sharing the counter's limiter): one call is one attempt, so
@@ -45,10 +52,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from kiosk.api.errors import OFFLINE_KINDS, ApiError, ErrorKind
+from kiosk.api.errors import OFFLINE_KINDS, ApiError, ErrorKind, MalformedResponse
 from kiosk.core.events import Event
 from kiosk.core.lazy import Lazy
-from kiosk.core.outbox.attempts import Backoff, describe, may_have_reached, retried
+from kiosk.core.outbox.attempts import (
+    Backoff,
+    contract_points,
+    describe,
+    may_have_reached,
+    retried,
+)
 from kiosk.core.outbox.body import BodyError, credit_request
 from kiosk.core.outbox.queue import Outbox, Settlement
 from kiosk.core.outbox.share import Share
@@ -133,6 +146,7 @@ class Sender:
         self._alarm_at = 0.0
         self._task: asyncio.Task[None] | None = None
         self._mismatch_logged = False
+        self._unstick = False
         self.stats = SenderStats()
         # After each attempt: whether the service answered (any answer, even a refusal
         # or a 503) or could not be reached (network, timeout). The counter's connection
@@ -199,9 +213,13 @@ class Sender:
         while True:
             self._wake.clear()
             try:
+                if self._unstick:  # a row the last failure may have left "sending"
+                    await self.outbox.unstick()
+                    self._unstick = False
                 wait = await self.step()
             except Exception:  # the file itself (disk full, locked...): keep trying
                 log.exception("outbox sender: a step failed; trying again")
+                self._unstick = True
                 self._streak += 1
                 wait = self.backoff.wait(self._streak, None, self._random())
             if wait is not None and wait <= 0:
@@ -274,7 +292,13 @@ class Sender:
         before = await self.outbox.begin_attempt(row.id)
         if before is None:
             return 0.0  # voided or discarded meanwhile
-        await self._attempt(before, live=self.outbox.take_live(row.id))
+        try:
+            await self._attempt(before, live=self.outbox.take_live(row.id))
+        except Exception as error:  # a step broke (settling included): never left sending
+            log.exception("outbox: row %d: its attempt broke; it will be sent again", row.id)
+            await self._retry(before, error)
+        finally:
+            self.outbox.attempt_over(row.id)
         return 0.0
 
     async def _attempt(self, row: OutboxRow, *, live: bool) -> None:
@@ -307,13 +331,25 @@ class Sender:
         else:
             resolution = Resolution.ALREADY_CANCELED if canceled.already_canceled else None
             points = canceled.points.total if canceled.points is not None else None
+            if points is not None and not contract_points(points):
+                points = None  # a cancel's 2xx is the cancel, whatever its figures
             await self._done(row, resolution or Resolution.CANCELED, points)
 
     async def _credited(self, row: OutboxRow, result: CreditResult) -> None:
         if not result.already_credited:
             operation = result.operation
             points = operation.points.total if operation is not None else None
-            await self._done(row, Resolution.CREDITED, points)
+            if points is not None and not contract_points(points):
+                # Applied, but with figures the contract does not allow (negative, not
+                # whole, beyond any count): asked again with its id, the duplicate
+                # answer settles it as ours without them.
+                unreadable = MalformedResponse(
+                    "a credit's points outside the contract (whole, not negative)"
+                )
+                await self._failed(row, unreadable)
+                return
+            client_id = operation.client_id if operation is not None else None
+            await self._done(row, Resolution.CREDITED, points, client_id=client_id)
         elif row.may_have_reached_server or result.after_lost_answer:
             log.info("outbox: credit %s was applied by an earlier attempt", row.external_id)
             await self._done(row, Resolution.CONFIRMED)
@@ -349,7 +385,7 @@ class Sender:
             if error.status == 429 and self.share.refused(self._clock(), rand):
                 self._crowded = 0
                 asked = self.backoff.base if retry_after is None else retry_after
-                wait = max(0.0, min(asked, self.backoff.max_retry_after))
+                wait = max(0.0, min(asked, self.backoff.max_held))
             else:
                 self._crowded += 1
                 wait = self.backoff.crowded(self._crowded, retry_after, rand)
@@ -368,11 +404,18 @@ class Sender:
         )
 
     async def _done(
-        self, row: OutboxRow, resolution: Resolution, points: int | None = None
+        self,
+        row: OutboxRow,
+        resolution: Resolution,
+        points: int | None = None,
+        *,
+        client_id: int | None = None,
     ) -> Settlement:
         self._streak = self._crowded = 0
         self.stats.settled += 1
-        return await self.outbox.settle(row.id, RowState.DONE, resolution, points=points)
+        return await self.outbox.settle(
+            row.id, RowState.DONE, resolution, points=points, client_id=client_id
+        )
 
     async def _dead(self, row: OutboxRow, kind: str, message: str) -> Settlement:
         self._streak = self._crowded = 0

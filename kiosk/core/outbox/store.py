@@ -343,22 +343,60 @@ class OutboxStore:
         )
         return cursor.rowcount
 
-    # -- the manager's actions ------------------------------------------------------
-    def retry_now(self, now: float) -> int:
-        cursor = self._conn.execute(
-            "UPDATE outbox_rows SET next_attempt_at = ? WHERE state = 'pending'"
-            " AND next_attempt_at > ?",
-            (now, now),
-        )
-        return cursor.rowcount
+    def unstick(self, in_flight: Collection[int] = ()) -> list[int]:
+        """Rows ``sending`` that no attempt is sending now (``in_flight``: the ones it
+        is): pending again, maybe arrived, due now. Their ids."""
+        with transaction(self._conn):
+            return self._unstick(in_flight)
 
-    def discard(self, row_id: int, now: float) -> OutboxRow:
-        row = self.get(row_id)
-        if row is None:
-            raise OutboxError(f"no outbox row {row_id}")
-        if row.state not in (RowState.PENDING, RowState.DEAD):
-            raise OutboxError(f"only a pending or dead-letter row can be discarded ({row.state})")
-        return self.settle(row_id, RowState.VOIDED, Resolution.DISCARDED, now=now)
+    def _unstick(self, in_flight: Collection[int]) -> list[int]:
+        busy = set(in_flight)
+        ids = [
+            int(found)
+            for (found,) in self._conn.execute("SELECT id FROM outbox_rows WHERE state = 'sending'")
+            if int(found) not in busy
+        ]
+        self._conn.executemany(
+            "UPDATE outbox_rows SET state = 'pending', may_have_reached_server = 1"
+            " WHERE id = ? AND state = 'sending'",
+            [(row_id,) for row_id in ids],
+        )
+        return ids
+
+    # -- the manager's actions ------------------------------------------------------
+    def retry_now(self, now: float, in_flight: Collection[int] = ()) -> int:
+        """Every pending row due now; a row left ``sending`` by an attempt that is over
+        (not in ``in_flight``) is pending again first."""
+        with transaction(self._conn):
+            unstuck = len(self._unstick(in_flight))
+            cursor = self._conn.execute(
+                "UPDATE outbox_rows SET next_attempt_at = ? WHERE state = 'pending'"
+                " AND next_attempt_at > ?",
+                (now, now),
+            )
+        return max(unstuck, cursor.rowcount)
+
+    def discard(self, row_id: int, now: float, in_flight: Collection[int] = ()) -> OutboxRow:
+        """Give up a pending or dead-letter row, or one left ``sending`` by an attempt
+        that is over (never one in ``in_flight``: on its way now)."""
+        with transaction(self._conn):
+            row = self.get(row_id)
+            if row is None:
+                raise OutboxError(f"no outbox row {row_id}")
+            stuck = row.state is RowState.SENDING and row_id not in set(in_flight)
+            if row.state not in (RowState.PENDING, RowState.DEAD) and not stuck:
+                raise OutboxError(
+                    f"only a pending or dead-letter row can be discarded ({row.state})"
+                )
+            if stuck:  # it may have reached the server: the journal says so
+                self._unstick(in_flight)
+                row = self.get(row_id)
+                assert row is not None
+            self._settle(row, RowState.VOIDED, Resolution.DISCARDED, now)
+            settle_journal(self._conn, row, Resolution.DISCARDED, None, None, now)
+        settled = self.get(row_id)
+        assert settled is not None
+        return settled
 
     def requeue(self, row_id: int, now: float) -> OutboxRow:
         """A dead-letter row, fixed elsewhere (client reactivated...), tried again."""

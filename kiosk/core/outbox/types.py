@@ -154,9 +154,12 @@ class Settlement:
     points: int | None
     error: str | None
     journal_id: int | None
+    # The client a credit's answer named, when it named one (in memory only: the
+    # waiting cashier's flow compares it with the client at the counter).
+    client_id: int | None = None
 
     @classmethod
-    def of(cls, row: OutboxRow) -> Settlement:
+    def of(cls, row: OutboxRow, client_id: int | None = None) -> Settlement:
         assert row.resolution is not None
         return cls(
             row.id,
@@ -167,6 +170,7 @@ class Settlement:
             row.points,
             row.last_error if row.state is RowState.DEAD else None,
             row.journal_id,
+            client_id,
         )
 
 

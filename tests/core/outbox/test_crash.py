@@ -5,7 +5,9 @@ last restart every sale is in the ledger exactly once and the journal has settle
 
 ``run_crash_loop`` is shared with ``tests/bench/soak.py`` (200 kills); the suite
 runs 20. The simulator is served over loopback by this process; its faults
-(latency, apply-then-drop, 503) widen the windows a kill can fall into.
+(latency, apply-then-drop, 503) widen the windows a kill can fall into, and some
+credits are applied then answered with points the contract forbids (10**400, -50):
+resent with their id, settled once (issue #22, item 10).
 """
 
 from __future__ import annotations
@@ -30,10 +32,22 @@ from tests.core.outbox.crash_worker import KIOSK_ID, sale_id
 WORKER = Path(__file__).with_name("crash_worker.py")
 TAGS = r"^/external/tags/"
 BRANCH = 1
+
+
+def unreadable_figures(total: int) -> dict[str, Any]:
+    """Applied, then answered 201 with points the contract forbids (issue #22, item 10)."""
+    points = {"amount": 1000, "initialPointsToGive": 10, "totalPointsToGive": total}
+    data = {"pointOperationId": 9, "clientId": 1, "points": points}
+    body = {"success": True, "status": 201, "message": "OK", "data": data}
+    return {"kind": "status", "status": 201, "apply": True, "body": body}
+
+
 FAULTS: tuple[dict[str, Any], ...] = (
     {"kind": "latency", "seconds": 0.2, "probability": 0.4},  # a slow answer: kill mid-send
     {"kind": "drop", "probability": 0.1},  # applied, then no answer
     {"kind": "status", "status": 503, "probability": 0.05},
+    {**unreadable_figures(10**400), "probability": 0.04},  # beyond any integer
+    {**unreadable_figures(-50), "probability": 0.04},  # negative
 )
 
 
@@ -182,3 +196,4 @@ def test_20_kills_lose_nothing_and_double_nothing(tmp_path: Path) -> None:
     assert tally.kills >= 15
     assert tally.once == 80
     assert tally.statuses["409"] >= 1  # at least one resend after a kill or a drop
+    assert tally.statuses["201"] >= 1  # figures the contract forbids: resent, settled once

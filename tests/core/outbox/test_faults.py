@@ -56,6 +56,7 @@ class Tally:
     once_in_ledger: int = 0
     duplicates: int = 0
     lost: int = 0
+    requeued: int = 0  # dead letters a manager sent again (a 409 naming another id)
     virtual_seconds: float = 0.0
     real_seconds: float = 0.0
 
@@ -67,7 +68,7 @@ class Tally:
             + ", ".join(f"{k} {v}" for k, v in sorted(self.faults.items())),
             "rows: " + ", ".join(f"{k} {v}" for k, v in sorted(self.resolutions.items())),
             f"ledger: {self.once_in_ledger} credited exactly once, "
-            f"{self.duplicates} duplicated, {self.lost} lost",
+            f"{self.duplicates} duplicated, {self.lost} lost, {self.requeued} requeued",
             f"time: {self.virtual_seconds:.0f} s virtual (backoffs), {self.real_seconds:.1f} s real",
         ]
 
@@ -137,6 +138,7 @@ async def run_fault_credits(
             await k.outbox.submit_cancel(external_id)
             tally.cancels += 1
         await _settled(k, deadline)
+        await _requeue_refused(k, deadline, tally)
         await k.sender.stop()
         assert sender.done()
         tally.attempts = k.sender.stats.attempts
@@ -146,6 +148,20 @@ async def run_fault_credits(
     tally.real_seconds = time.perf_counter() - started
     assert all(e.outcome is not Outcome.PENDING for e in journal.values()), "journal pending"
     return tally
+
+
+async def _requeue_refused(k: Kiosk, deadline: float, tally: Tally) -> None:
+    """A manager sends again every dead letter a 409 naming another operation made
+    (issue #22, item 12: refused, never counted as ours), until none is left."""
+    while refused := [
+        row
+        for row in await k.outbox.dead()
+        if row.last_error is not None and row.last_error.startswith("conflict:")
+    ]:
+        for row in refused:
+            await k.outbox.requeue(row.id)
+            tally.requeued += 1
+        await _settled(k, deadline)
 
 
 async def _all_rows(k: Kiosk) -> list[Any]:

@@ -218,6 +218,10 @@ class CreditResultView(QFrame):
     ) -> None:
         p, locale = current_palette(), self.amount_locale
         self.level.hide()
+        alarm = outcome.other_client is not None  # red: the service named another client
+        self.balance.setStyleSheet(
+            "font-size: 26px; font-weight: 600;" + (f" color: {p.danger};" if alarm else "")
+        )
         facts: list[str] = []
         if amount is not None:
             facts.append(format_amount(amount, locale))
@@ -251,6 +255,13 @@ class CreditResultView(QFrame):
                 self.balance.setText(self.tr("Credited. The new balance shows on the next search."))
             if outcome.confirmed_by_duplicate:
                 facts.append(self.tr("confirmed after a lost answer, credited once"))
+        if outcome.other_client is not None:  # the service named another client
+            self.balance.setText(
+                self.tr(
+                    "The service credited another client account (#%1), not this client. "
+                    "Call a manager to check where the points went."
+                ).replace("%1", str(outcome.other_client))
+            )
         self.details.setText(" · ".join(facts))
         self.details.setVisible(bool(facts))
 

@@ -14,6 +14,9 @@ a repaint of the column)."""
 
 from __future__ import annotations
 
+import time
+from datetime import datetime
+
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from kiosk.core.amounts import AmountLocale, format_points
@@ -89,6 +92,12 @@ class SaleSide(QWidget):
                 "Preview unavailable: the service did not say how many points this sale "
                 "gives. The credit gives what the service computes; the result shows it."
             )
+        if sale.no_preview is NoPreview.BUSY and sale.state is not SaleState.EDITING:
+            at = datetime.fromtimestamp(sale.retry_at or time.time()).strftime("%H:%M:%S")
+            return self.tr(
+                "The service is busy: no preview now. The kiosk asks it again at %1. "
+                "The credit is saved and sent automatically."
+            ).replace("%1", at)
         if sale.preview_unavailable and sale.state is not SaleState.EDITING:
             return self.tr(
                 "No preview without a connection: the points will be computed when the "

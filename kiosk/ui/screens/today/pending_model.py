@@ -29,6 +29,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
+from kiosk.api.errors import ErrorKind
 from kiosk.core.amounts import AmountLocale, format_amount
 from kiosk.core.counter.credit_outbox import entry_error
 from kiosk.core.outbox.listing import LISTED_STATES, ListKey, key_of
@@ -55,6 +56,19 @@ KIND_TEXT = {
     RowKind.CANCEL: QT_TRANSLATE_NOOP("PendingTable", "Cancel"),
 }
 REFUSED = QT_TRANSLATE_NOOP("PendingTable", "Refused: %1")
+# A waiting row's last attempt, in words that say what happens next (it is sent again).
+AGAIN = {
+    ErrorKind.MALFORMED: QT_TRANSLATE_NOOP(
+        "PendingTable",
+        "The service's answer could not be read (it may have been applied). It is sent "
+        "again automatically, never credited twice; if this repeats, call IT.",
+    ),
+    ErrorKind.UNEXPECTED: QT_TRANSLATE_NOOP(
+        "PendingTable",
+        "The kiosk could not finish the last attempt. It is sent again automatically, "
+        "never credited twice; if this repeats, call IT.",
+    ),
+}
 SENDING = QT_TRANSLATE_NOOP("PendingTable", "Sending…")
 UNKNOWN_KIND = QT_TRANSLATE_NOOP("PendingTable", "Unknown operation (%1)")
 UNREADABLE = {
@@ -100,6 +114,9 @@ def error_of(entry: OutboxEntry) -> str:
     error = entry_error(entry.last_error)
     if error is None:
         return ""
+    ours = error.kind is ErrorKind.UNEXPECTED and error.status is None  # the kiosk's step
+    if entry.state is RowState.PENDING and (error.kind is ErrorKind.MALFORMED or ours):
+        return _t(AGAIN[error.kind])
     text = error_text(error)
     return _t(REFUSED).replace("%1", text) if entry.state is RowState.DEAD else text
 
