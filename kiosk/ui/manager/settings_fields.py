@@ -29,7 +29,7 @@ TOUCH = 48
 
 class TouchCombo(WheelSafeComboBox):
     """A combo box at touch size with a drawn chevron (the style sheet hides Qt's arrow).
-    The wheel over it scrolls the page unless it has the focus (``wheel_safe``). Its width
+    The wheel over it scrolls the page, focused or not (``wheel_safe``). Its width
     does not follow its longest entry: a text wider than the box ends with "…", and the
     tooltip holds the whole text."""
 
