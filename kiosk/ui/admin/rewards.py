@@ -1,6 +1,8 @@
 """Rewards (the API's products): list with stock and a price column per level,
 create, and edit (total replacement) with offers per level, stock, per-client cap
-and categories.
+and categories. The form reads the levels when it opens, and again at Save: a level
+created or deleted meanwhile rebuilds the form (what was typed stays) and the banner
+says what changed, before anything is sent.
 
 The contract shows neither the product list's ``order`` values nor a delete for
 products: the list keeps the API's order (searchable, filterable by availability)
@@ -72,9 +74,7 @@ class RewardsSection(AdminSection):
         self.list.new_requested.connect(self.open_new)
         for button in (self.list.refresh_button, self.list.retry_button):
             button.clicked.disconnect()
-            button.clicked.connect(
-                self.refresh
-            )  # the levels may have changed too  # the levels may have changed
+            button.clicked.connect(self.refresh)  # the levels may have changed too
         self.add_page(self.list)
 
     def title(self) -> str:
