@@ -24,6 +24,8 @@ from kiosk.core.admin.paging import ListState
 from kiosk.core.admin.rewards import (
     RewardForm,
     explain_reward,
+    follow_levels,
+    levels_change,
     new_reward_form,
     reward_draft,
     reward_form,
@@ -35,7 +37,7 @@ from kiosk.core.counter.credit_level import all_levels
 from kiosk.core.session import CounterSession
 from kiosk.ui.admin.chips import ChoiceChips
 from kiosk.ui.admin.list_view import AdminList, Column
-from kiosk.ui.admin.rewards_form import RewardFormPanel
+from kiosk.ui.admin.rewards_form import RewardFormPanel, levels_change_text
 from kiosk.ui.admin.section import AdminSection
 
 log = logging.getLogger(__name__)
@@ -167,17 +169,31 @@ class RewardsSection(AdminSection):
         self.drop_page(old)
 
     def open_new(self) -> None:
-        self.editing = None
-        self._show_form(None, new_reward_form(self.levels))
-        assert self.form is not None
-        self.form.name_edit.setFocus()
+        self.run("form", self._open(None))
 
     def open_row(self, row: int) -> None:
         product = self.list.item(row)
-        if product is None:
-            return
+        if product is not None:
+            self.run("form", self._open(product))
+
+    async def _open(self, product: Product | None) -> None:
+        """The form for the levels as they are now: a level created or deleted in
+        Levels since the list was read shows (or is gone) without a Refresh."""
+        levels = await self._read_levels()
         self.editing = product
-        self._show_form(product, reward_form(product, self.levels))
+        if product is None:
+            self._show_form(None, new_reward_form(levels))
+            assert self.form is not None
+            self.form.name_edit.setFocus()
+        else:
+            self._show_form(product, reward_form(product, levels))
+
+    async def _read_levels(self) -> tuple[Level, ...]:
+        levels = await self.session.call(lambda: all_levels(self.session.api))
+        if levels != self.levels:
+            self.levels = levels
+            self.list.set_columns(self._columns())
+        return levels
 
     def forget(self) -> None:
         self.editing = None
@@ -185,6 +201,24 @@ class RewardsSection(AdminSection):
         self.form = None
 
     # -- saving ------------------------------------------------------------------------------
+    async def _levels_changed(
+        self, panel: RewardFormPanel, form: RewardForm, editing: Product | None
+    ) -> bool:
+        """When the levels changed since ``panel`` opened: the form again for the levels
+        now (what was typed stays), the banner says what changed, nothing is sent."""
+        change = levels_change(form, await self._read_levels())
+        if not change or self.form is not panel:
+            return False
+        log.info(
+            "reward form: levels changed (%d added, %d deleted, %d renamed), form reloaded",
+            len(change.added),
+            len(change.removed),
+            len(change.renamed),
+        )
+        self._show_form(editing, follow_levels(panel.read(), self.levels))
+        self.banner.show_error(levels_change_text(change, self.amount_locale))
+        return True
+
     def save(self) -> None:
         panel = self.form
         if panel is None or self.tasks.running("save"):
@@ -199,6 +233,8 @@ class RewardsSection(AdminSection):
     async def _save(
         self, panel: RewardFormPanel, form: RewardForm, editing: Product | None
     ) -> None:
+        if await self._levels_changed(panel, form, editing):
+            return
         draft = reward_draft(form)
         api = self.session.api
 
@@ -210,6 +246,8 @@ class RewardsSection(AdminSection):
         else:
             saved = await self.submit(panel, lambda: api.update_product(editing.id, draft), explain)
         if saved is None:
+            # A level deleted between the check and the write: the form follows too.
+            await self._levels_changed(panel, form, editing)
             return
         log.info("reward #%d %s", saved.id, "created" if editing is None else "replaced")
         catalogue_changes(self.session).rewards.emit(None)  # to the counter's Rewards
