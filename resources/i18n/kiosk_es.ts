@@ -4,142 +4,142 @@
 <context>
     <name>AdminForm</name>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="39"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="43"/>
         <source>This field is needed.</source>
         <translation>Este campo es obligatorio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="40"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="44"/>
         <source>Type a number, like 1,5.</source>
         <translation>Escriba un número, como 1,5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="41"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="45"/>
         <source>Type a whole number, digits only.</source>
         <translation>Escriba un número entero, solo dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="42"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="46"/>
         <source>It must be greater than zero.</source>
         <translation>Tiene que ser mayor que cero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="43"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="47"/>
         <source>It must be zero or more.</source>
         <translation>Tiene que ser cero o más.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="44"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="48"/>
         <source>The multiplier is at least 1 (1 = no bonus, 1,5 = 50% more points).</source>
         <translation>El multiplicador es 1 como mínimo (1 = sin bono, 1,5 = 50% más de puntos).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="47"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="51"/>
         <source>That is too large. Check it.</source>
         <translation>Es demasiado grande. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="48"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="52"/>
         <source>That is too small. Check it.</source>
         <translation>Es demasiado chico. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="49"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="53"/>
         <source>Type a colour like #1d4ed8 or #abc.</source>
         <translation>Escriba un color como #1d4ed8 o #abc.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="50"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="54"/>
         <source>Too long. Shorten it.</source>
         <translation>Es demasiado largo. Acórtelo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="51"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="55"/>
         <source>Not a valid email (like name@example.com).</source>
         <translation>No es un email válido (como nombre@ejemplo.com).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="54"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="58"/>
         <source>A password has at least 8 characters. Or leave it empty.</source>
         <translation>La contraseña tiene al menos 8 caracteres. También puede dejarla vacía.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="57"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="61"/>
         <source>Type a full web address starting with https://, or leave it empty.</source>
         <translation>Escriba una dirección web completa que empiece con https://, o déjela vacía.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="60"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="64"/>
         <source>Give at least one price: for clients without level or for a level.</source>
         <translation>Indique al menos un precio: para clientes sin nivel o para un nivel.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="63"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="67"/>
         <source>Type category numbers separated by commas, like 1, 5.</source>
         <translation>Escriba números de categoría separados por comas, como 1, 5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="66"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="70"/>
         <source>The same value appears twice.</source>
         <translation>El mismo valor aparece dos veces.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="67"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="71"/>
         <source>Already used by another record.</source>
         <translation>Ya lo usa otro registro.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="68"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="72"/>
         <source>This cannot be changed.</source>
         <translation>Esto no se puede cambiar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="69"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="73"/>
         <source>The email cannot be changed: the client already entered the platform.</source>
         <translation>El email no se puede cambiar: el cliente ya ingresó a la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="72"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="76"/>
         <source>This reward&apos;s stock comes from its coupons, loaded in the merchant panel. Choose “Leave the stock as it is” and save again.</source>
         <translation>El stock de este premio sale de sus cupones, cargados en el panel del comercio. Elija “Dejar el stock como está” y vuelva a guardar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="77"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="81"/>
         <source>No permission group has this number. Check it in the merchant panel, or leave it empty.</source>
         <translation>Ningún grupo de permisos tiene este número. Revíselo en el panel del comercio o déjelo vacío.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="81"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="85"/>
         <source>This cannot be emptied from the kiosk. Type a new value.</source>
         <translation>Esto no se puede vaciar desde la terminal. Escriba un valor nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="84"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="88"/>
         <source>A DNI has 6 to 8 digits; a passport 5 to 20 letters and digits.</source>
         <translation>Un DNI tiene de 6 a 8 dígitos; un pasaporte, de 5 a 20 letras y números.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="87"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="91"/>
         <source>A phone number has 6 to 15 digits.</source>
         <translation>Un teléfono tiene de 6 a 15 dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="88"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="92"/>
         <source>Choose at least one reason.</source>
         <translation>Elija al menos un motivo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="89"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="93"/>
         <source>Choose at least one branch: without one the operator cannot work anywhere.</source>
         <translation>Elija al menos una sucursal: sin ninguna, el operador no puede trabajar en ningún lado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="92"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="96"/>
         <source>The service did not accept this. Check it.</source>
         <translation>El servicio no lo aceptó. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="94"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="98"/>
         <source>The service refused data this form does not show (%1). Call IT.</source>
         <translation>El servicio rechazó datos que este formulario no muestra (%1). Llame a soporte técnico.</translation>
     </message>
@@ -486,73 +486,73 @@
         <translation>Dar de baja</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="72"/>
-        <source>Only the fields you change are sent; the others stay as they are.</source>
-        <translation>Solo se envían los campos que cambie; los demás quedan como están.</translation>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="73"/>
+        <source>Only the fields you change are sent.</source>
+        <translation>Solo se envían los campos que cambie.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="87"/>
-        <source>The email cannot be changed: the client already entered the platform.</source>
-        <translation>El email no se puede cambiar: el cliente ya ingresó a la plataforma.</translation>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="75"/>
+        <source>Email locked: the client already entered the platform.</source>
+        <translation>Email bloqueado: el cliente ya ingresó a la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="77"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="80"/>
         <source>name@example.com</source>
         <translation>nombre@ejemplo.com</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="81"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="84"/>
         <source>Internal notes, never shown to the client</source>
         <translation>Notas internas, nunca se le muestran al cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="82"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="85"/>
         <source>First names</source>
         <translation>Nombres</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="83"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="86"/>
         <source>Last names</source>
         <translation>Apellidos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="84"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="87"/>
         <source>Email</source>
         <translation>Email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="89"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="88"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="90"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="89"/>
         <source>Phone</source>
         <translation>Teléfono</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="91"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="90"/>
         <source>Affiliate card</source>
         <translation>Tarjeta de socio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="92"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="91"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="93"/>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="114"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="92"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="112"/>
         <source>Suspend</source>
         <translation>Suspender</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="109"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="107"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="114"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="112"/>
         <source>Suspended</source>
         <translation>Suspendido</translation>
     </message>
@@ -1299,17 +1299,17 @@
 <context>
     <name>FormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="166"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="170"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="170"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="174"/>
         <source>Delete</source>
         <translation>Eliminar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="177"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="181"/>
         <source>Save</source>
         <translation>Guardar</translation>
     </message>
@@ -4047,73 +4047,73 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/rewards.py" line="67"/>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="131"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="129"/>
         <source>Available</source>
         <translation>Disponible</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/rewards.py" line="68"/>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="131"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="129"/>
         <source>Disabled</source>
         <translation>Desactivado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="83"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="81"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="97"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="95"/>
         <source>Reward</source>
         <translation>Premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="98"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="96"/>
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="105"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="103"/>
         <source>Stock</source>
         <translation>Stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="106"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="104"/>
         <source>Per client</source>
         <translation>Por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="107"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="105"/>
         <source>State</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="118"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="116"/>
         <source>No limit</source>
         <translation>Sin límite</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="120"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="118"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="121"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="119"/>
         <source>%1 left</source>
         <translation>quedan %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="126"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="124"/>
         <source>Max %1</source>
         <translation>Máx. %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="254"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="216"/>
         <source>Reward saved: %1.</source>
         <translation>Premio guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="254"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="216"/>
         <source>Reward created: %1.</source>
         <translation>Premio creado: %1.</translation>
     </message>

@@ -1,5 +1,7 @@
 """A reusable administration form: fields with their own error lines, notes, and a
-footer with Back, an optional destructive action, and Save.
+footer with Back, an optional destructive action, and Save; actions on the record as a
+whole (a client's Suspend, Schedule removal) may stand beside the heading instead, so
+that the footer keeps one row and the fields their height at 1024x768.
 
 Problems come from ``kiosk.core.admin.forms`` (the form's own checks before sending,
 or the API's refusal mapped onto fields) and are shown next to their fields;
@@ -15,6 +17,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Sign
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -34,6 +37,7 @@ from kiosk.ui.widgets.layouts import text_scroll
 CONTEXT = "AdminForm"
 FIELD_PX = 48  # touch target of a text field
 TALL = "QPushButton { min-height: 44px; padding: 8px 24px; }"  # 64 px with the padding
+ACTION_PX = 48  # an action beside the heading (a touch target, under the footer's 64)
 
 PROBLEM_TEXT = {
     Problem.REQUIRED: QT_TRANSLATE_NOOP("AdminForm", "This field is needed."),
@@ -145,7 +149,7 @@ class FormPanel(QFrame):
         self.general.hide()
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(24)
-        self.grid.setVerticalSpacing(8)
+        self.grid.setVerticalSpacing(4)  # (each field keeps room for its error line)
         self.grid.setColumnStretch(0, 1)
         self.grid.setColumnStretch(1, 1)
         self._row = 0
@@ -186,16 +190,42 @@ class FormPanel(QFrame):
         footer.addWidget(self.back_button)
         footer.addWidget(self.danger_button)
         footer.addWidget(self.save_button)
+        self.heading_row = QHBoxLayout()
+        self.heading_row.setSpacing(12)
+        self.heading_row.addWidget(self.heading, 1)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(24, 16, 24, 16)
-        layout.setSpacing(8)
-        layout.addWidget(self.heading)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.setSpacing(6)
+        layout.addLayout(self.heading_row)
         layout.addWidget(self.scroller, 1)
         layout.addLayout(footer)
 
     def add_footer_button(self, button: QPushButton) -> None:
         """A button of the section's own in the footer, after Back."""
         self.extra_buttons.insert_widget(1, button)
+
+    def add_heading_button(self, button: QPushButton) -> None:
+        """An action on the whole record, beside the heading (the name elides first)."""
+        self._action_size(button)
+        self.heading_row.addWidget(button, 0, Qt.AlignmentFlag.AlignVCenter)
+
+    def danger_beside_heading(self) -> None:
+        """The destructive action beside the heading rather than in the footer."""
+        index = self.extra_buttons.indexOf(self.danger_button)
+        if index >= 0:
+            self.extra_buttons.takeAt(index)
+        self.add_heading_button(self.danger_button)
+
+    @staticmethod
+    def _action_size(button: QPushButton) -> None:
+        """One height for the heading's actions, whatever their role; never below the text."""
+        # 48 px both: a secondary button has a 2 px border, a danger one none.
+        button.setStyleSheet(
+            "QPushButton { min-height: 28px; padding: 8px 12px; }"
+            ' QPushButton[role="danger"] { min-height: 32px; }'
+        )
+        button.setMaximumHeight(ACTION_PX)
+        button.setMinimumWidth(button.sizeHint().width())
 
     # -- building ------------------------------------------------------------------------
     def add_note(self, text: str, *, warning: bool = False) -> QLabel:

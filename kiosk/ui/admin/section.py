@@ -75,6 +75,14 @@ class AdminSection(Screen):
         self.body.addWidget(self.keyboard)
         self._started = False
 
+    def say_in(self, host: Screen) -> None:
+        """Inside manager mode (``host``): its banner, and its margins too (the host keeps
+        them; twice took 48 px of a form's width and 32 of its height at 1024x768)."""
+        super().say_in(host)
+        layout = self.layout()
+        if layout is not None:
+            layout.setContentsMargins(0, 0, 0, 0)
+
     # -- pages -------------------------------------------------------------------------------
     def add_page(self, page: QWidget) -> None:
         self.pages.addWidget(page)
