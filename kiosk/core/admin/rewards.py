@@ -45,6 +45,8 @@ AVAILABLE = "available"
 MAX_PURCHASES = "max_purchases"
 CATEGORIES = "categories"
 BASE_PRICE = "price:none"
+# The most characters of each field with a limit (said in the field's "Too long").
+LIMITS = {NAME: NAME_MAX, SHORT: SHORT_MAX}
 
 
 def price_key(level_id: int | None) -> str:

@@ -15,6 +15,7 @@ from kiosk.core.admin.clients import (
     EMAIL,
     FIRST_NAME,
     LAST_NAME,
+    LIMITS,
     PHONE,
     REMOVAL_REASONS,
     ClientForm,
@@ -64,6 +65,7 @@ class RemovalReasons(QWidget):
 class ClientPanel(FormPanel):
     def __init__(self) -> None:
         super().__init__(save_text=self.tr("Save changes"), danger_text=self.tr("Schedule removal"))
+        self.limits(LIMITS)
         p = current_palette()
         self.client: Client | None = None
         self.original = ClientForm()

@@ -157,6 +157,7 @@ class FormPanel(QFrame):
         self.boxes: dict[str, FieldBox] = {}
         self._aliases: dict[str, str] = {}
         self._texts: dict[tuple[str, Problem], str] = {}
+        self._limits: dict[str, int] = {}
         content = QWidget()
         inner = QVBoxLayout(content)
         inner.setContentsMargins(0, 0, 20, 0)
@@ -277,6 +278,18 @@ class FormPanel(QFrame):
         """A better sentence than the generic one for ``problem`` on field ``key``."""
         self._texts[(key, problem)] = text
 
+    def limits(self, most: Mapping[str, int]) -> None:
+        """The most characters of fields (``key`` -> count): their "Too long" says it."""
+        self._limits.update(most)
+
+    def _problem_text(self, key: str, problem: Problem) -> str:
+        text = self._texts.get((key, problem))
+        if text:
+            return text
+        if problem is Problem.TOO_LONG and key in self._limits:
+            return self.tr("Too long: at most %n characters.", "", self._limits[key])
+        return problem_text(problem)
+
     def _place(self, widget: QWidget, *, wide: bool) -> None:
         if wide and self._col:
             self._row += 1
@@ -302,7 +315,7 @@ class FormPanel(QFrame):
                     general.append(problem_text(problem))
                 continue
             if not box.error.text():
-                box.set_error(self._texts.get((key, problem)) or problem_text(problem))
+                box.set_error(self._problem_text(key, problem))
             first = first or box
         if unknown:
             text = QCoreApplication.translate(CONTEXT, str(OTHER_FIELDS))
@@ -315,6 +328,11 @@ class FormPanel(QFrame):
             shown = first
             # After the layout made room for the error lines.
             QTimer.singleShot(0, self, lambda: self.scroller.ensureWidgetVisible(shown, 8, 24))
+
+    def to_top(self) -> None:
+        """Shown from its first field (a form used again opens at its top, not where
+        the previous record was left)."""
+        self.scroller.verticalScrollBar().setValue(0)
 
     def rewind(self) -> None:
         """Long texts show from their start after filling the form."""

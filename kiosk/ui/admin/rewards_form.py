@@ -20,6 +20,7 @@ from kiosk.core.admin.rewards import (
     CATEGORIES,
     DESCRIPTION,
     IMAGE,
+    LIMITS,
     MAX_PURCHASES,
     NAME,
     OFFERS,
@@ -103,6 +104,7 @@ class RewardFormPanel(FormPanel):
         known: Sequence[Product] = (),
     ) -> None:
         super().__init__(save_text=self.tr("Save reward"))
+        self.limits(LIMITS)
         self.levels = list(levels)
         self.product = product
         self.amount_locale = locale
