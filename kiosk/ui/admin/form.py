@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -128,6 +129,7 @@ class FormPanel(QFrame):
     submitted = Signal()
     cancelled = Signal()
     delete_requested = Signal()
+    problems_cleared = Signal()  # the last field with a problem was edited
 
     def __init__(self, heading: str = "", *, save_text: str = "", danger_text: str = "") -> None:
         super().__init__()
@@ -257,7 +259,25 @@ class FormPanel(QFrame):
         self._place(box, wide=wide)
         if isinstance(editor, QLineEdit):
             editor.returnPressed.connect(self.submitted.emit)
+        # A field's problem goes as soon as the person edits the field.
+        edits = [editor] if isinstance(editor, QLineEdit) else editor.findChildren(QLineEdit)
+        for edit in edits:
+            edit.textEdited.connect(lambda _text, b=box: self._edited(b))
+        taps = [editor] if isinstance(editor, QAbstractButton) else []
+        for button in taps or editor.findChildren(QAbstractButton):
+            button.clicked.connect(lambda _checked=False, b=box: self._edited(b))
         return box
+
+    def _edited(self, box: FieldBox) -> None:
+        if not box.error.text():
+            return
+        box.set_error("")
+        if not self.has_problems():
+            self.problems_cleared.emit()
+
+    def has_problems(self) -> bool:
+        """A field or the line above the fields still shows a problem."""
+        return not self.general.isHidden() or any(b.error.text() for b in self.boxes.values())
 
     def add_heading(self, text: str) -> QLabel:
         """A sub-heading inside the form (a group of fields)."""

@@ -216,7 +216,7 @@ class RewardsSection(AdminSection):
             len(change.renamed),
         )
         self._show_form(editing, follow_levels(panel.read(), self.levels))
-        self.banner.show_error(levels_change_text(change, self.amount_locale))
+        self.say_error(levels_change_text(change, self.amount_locale), self.form)
         return True
 
     def save(self) -> None:

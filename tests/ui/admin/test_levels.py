@@ -265,3 +265,58 @@ def test_a_level_form_opens_at_its_top(
         assert bar.value() == 0
 
     arun(scenario())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_fixed_field_loses_its_error_and_the_banner_goes(
+    rig: Rig, arun: Callable[..., Any], lang: str, qapp: QApplication
+) -> None:
+    """Issue #21 (minor): the service refused a level's points (banner and field);
+    typing other points clears the field's error, and the banner with it; a problem
+    found before sending goes too when its field is edited."""
+    section = rig.open(LevelsSection)
+
+    async def scenario() -> None:
+        await rig.loaded()
+        fill_new(rig, section, "Plata bis", "5000", "0,5")
+        rig.tap(section.form.save_button)
+        assert section.form.error_of(LevelField.MULTIPLIER) != ""  # before sending
+        rig.type_into(section.multiplier_edit, "1,3")
+        assert section.form.error_of(LevelField.MULTIPLIER) == ""
+        rig.tap(section.form.save_button)
+        await until(lambda: section.banner.kind == "error")
+        assert section.form.error_of(LevelField.MIN_POINTS) != ""
+        section.name_edit.setFocus()
+        rig.type_into(section.name_edit, "Plata dos")  # another field: the cause stays
+        assert section.banner.kind == "error"
+        assert section.form.error_of(LevelField.MIN_POINTS) != ""
+        rig.type_into(section.min_points_edit, "7000")
+        assert section.form.error_of(LevelField.MIN_POINTS) == ""
+        assert section.banner.isHidden()
+        rig.shot(f"levels_form_fixed_{lang}")
+        rig.tap(section.form.save_button)
+        await until(lambda: section.banner.kind == "success")
+
+    with translated(qapp, lang):
+        arun(scenario())
+
+
+def test_a_failed_load_banner_goes_when_the_list_loads(
+    rig: Rig, arun: Callable[..., Any], expect_log: Callable[[str], None]
+) -> None:
+    """Issue #21 (minor): "No connection" (or a refusal) of a list load stays only until
+    the list loads again."""
+    expect_log(r"admin-levels: forbidden")
+    rig.control.add_fault("status", path=LEVELS, method="GET", status=403)
+    section = rig.open(LevelsSection)
+
+    async def scenario() -> None:
+        await until(lambda: section.banner.kind == "error" and section.list.failed)
+        await rig.idle("list")
+        rig.control.clear_faults()
+        rig.tap(section.list.retry_button)
+        await rig.loaded()
+        await until(lambda: section.list.table.rowCount() > 0)
+        assert section.banner.isHidden()
+
+    arun(scenario())
