@@ -4,142 +4,142 @@
 <context>
     <name>AdminForm</name>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="43"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="44"/>
         <source>This field is needed.</source>
         <translation>Este campo es obligatorio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="44"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="45"/>
         <source>Type a number, like 1,5.</source>
         <translation>Escriba un número, como 1,5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="45"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="46"/>
         <source>Type a whole number, digits only.</source>
         <translation>Escriba un número entero, solo dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="46"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="47"/>
         <source>It must be greater than zero.</source>
         <translation>Tiene que ser mayor que cero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="47"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="48"/>
         <source>It must be zero or more.</source>
         <translation>Tiene que ser cero o más.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="48"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="49"/>
         <source>The multiplier is at least 1 (1 = no bonus, 1,5 = 50% more points).</source>
         <translation>El multiplicador es 1 como mínimo (1 = sin bono, 1,5 = 50% más de puntos).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="51"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="52"/>
         <source>That is too large. Check it.</source>
         <translation>Es demasiado grande. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="52"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="53"/>
         <source>That is too small. Check it.</source>
         <translation>Es demasiado chico. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="53"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="54"/>
         <source>Type a colour like #1d4ed8 or #abc.</source>
         <translation>Escriba un color como #1d4ed8 o #abc.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="54"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="55"/>
         <source>Too long. Shorten it.</source>
         <translation>Es demasiado largo. Acórtelo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="55"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="56"/>
         <source>Not a valid email (like name@example.com).</source>
         <translation>No es un email válido (como nombre@ejemplo.com).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="58"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="59"/>
         <source>A password has at least 8 characters. Or leave it empty.</source>
         <translation>La contraseña tiene al menos 8 caracteres. También puede dejarla vacía.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="61"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="62"/>
         <source>Type a full web address starting with https://, or leave it empty.</source>
         <translation>Escriba una dirección web completa que empiece con https://, o déjela vacía.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="64"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="65"/>
         <source>Give at least one price: for clients without level or for a level.</source>
         <translation>Indique al menos un precio: para clientes sin nivel o para un nivel.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="67"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="68"/>
         <source>Type category numbers separated by commas, like 1, 5.</source>
         <translation>Escriba números de categoría separados por comas, como 1, 5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="70"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="71"/>
         <source>The same value appears twice.</source>
         <translation>El mismo valor aparece dos veces.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="71"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="72"/>
         <source>Already used by another record.</source>
         <translation>Ya lo usa otro registro.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="72"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="73"/>
         <source>This cannot be changed.</source>
         <translation>Esto no se puede cambiar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="73"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="74"/>
         <source>The email cannot be changed: the client already entered the platform.</source>
         <translation>El email no se puede cambiar: el cliente ya ingresó a la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="76"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="77"/>
         <source>This reward&apos;s stock comes from its coupons, loaded in the merchant panel. Choose “Leave the stock as it is” and save again.</source>
         <translation>El stock de este premio sale de sus cupones, cargados en el panel del comercio. Elija “Dejar el stock como está” y vuelva a guardar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="81"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="82"/>
         <source>No permission group has this number. Check it in the merchant panel, or leave it empty.</source>
         <translation>Ningún grupo de permisos tiene este número. Revíselo en el panel del comercio o déjelo vacío.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="85"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="86"/>
         <source>This cannot be emptied from the kiosk. Type a new value.</source>
         <translation>Esto no se puede vaciar desde la terminal. Escriba un valor nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="88"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="89"/>
         <source>A DNI has 6 to 8 digits; a passport 5 to 20 letters and digits.</source>
         <translation>Un DNI tiene de 6 a 8 dígitos; un pasaporte, de 5 a 20 letras y números.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="91"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="92"/>
         <source>A phone number has 6 to 15 digits.</source>
         <translation>Un teléfono tiene de 6 a 15 dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="92"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="93"/>
         <source>Choose at least one reason.</source>
         <translation>Elija al menos un motivo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="93"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="94"/>
         <source>Choose at least one branch: without one the operator cannot work anywhere.</source>
         <translation>Elija al menos una sucursal: sin ninguna, el operador no puede trabajar en ningún lado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="96"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="97"/>
         <source>The service did not accept this. Check it.</source>
         <translation>El servicio no lo aceptó. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="98"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="99"/>
         <source>The service refused data this form does not show (%1). Call IT.</source>
         <translation>El servicio rechazó datos que este formulario no muestra (%1). Llame a soporte técnico.</translation>
     </message>
@@ -367,12 +367,17 @@
         <translation>Ninguno: la pantalla Código queda vacía</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="172"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="174"/>
+        <source>Automatic: %1 (the branch&apos;s first)</source>
+        <translation>Automático: %1 (el primero de la sucursal)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="186"/>
         <source> (new code every %1 s)</source>
         <translation> (código nuevo cada %1 s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="184"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="192"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -1299,22 +1304,22 @@
 <context>
     <name>FormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="171"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="173"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="175"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="177"/>
         <source>Delete</source>
         <translation>Eliminar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="182"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="184"/>
         <source>Save</source>
         <translation>Guardar</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/admin/form.py" line="290"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="310"/>
         <source>Too long: at most %n characters.</source>
         <translation>
             <numerusform>Es demasiado largo: como máximo %n carácter.</numerusform>
@@ -3463,7 +3468,7 @@
         <translation>Se necesita el PIN de un encargado para descartar una operación pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="204"/>
+        <location filename="../../kiosk/ui/counter.py" line="208"/>
         <source>Manager</source>
         <translation>Encargado</translation>
     </message>
@@ -4198,62 +4203,62 @@
 <context>
     <name>SettingsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="85"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="91"/>
         <source>Undo changes</source>
         <translation>Deshacer cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="88"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="94"/>
         <source>Save changes</source>
         <translation>Guardar cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="138"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="144"/>
         <source>Load the branches this key opens.</source>
         <translation>Cargue las sucursales de esta clave.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="152"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="158"/>
         <source>Ignored entries in the settings files</source>
         <translation>Entradas ignoradas en los archivos de configuración</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="153"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="159"/>
         <source>IT should correct these; until then the kiosk uses the values shown below.</source>
         <translation>Soporte técnico debería corregirlas; mientras tanto, la terminal usa los valores que se muestran abajo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="210"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="240"/>
         <source>Load the branches of this environment.</source>
         <translation>Cargue las sucursales de este entorno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="223"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="253"/>
         <source>Store the API key first, then load the branches.</source>
         <translation>Primero guarde la API key y después cargue las sucursales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="293"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="323"/>
         <source>The key works and is saved in this computer&apos;s keyring. It will not be shown again.</source>
         <translation>La clave funciona y quedó guardada en el almacén de claves de esta computadora. No se va a volver a mostrar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="317"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="347"/>
         <source>Nothing to save: no setting was changed.</source>
         <translation>No hay nada para guardar: no se cambió ninguna opción.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="323"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="353"/>
         <source>Saved: %1.</source>
         <translation>Guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="344"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="374"/>
         <source>Nothing was saved. Check the marked fields.</source>
         <translation>No se guardó nada. Revise los campos marcados.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="349"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="379"/>
         <source>Not changed: %n credit(s) made here are still waiting to be sent where they were made. Changing the environment, the API key or the branch now would send them to the wrong place. Let them go out first (the status bar shows how many are pending), then try again.</source>
         <translation>
             <numerusform>No se cambió: %n acreditación hecha acá todavía espera ser enviada adonde se hizo. Si ahora cambia el entorno, la API key o la sucursal, se enviaría al lugar equivocado. Deje que salga primero (la barra de estado muestra cuántas hay pendientes) y después vuelva a intentar.</numerusform>
