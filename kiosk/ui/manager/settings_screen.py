@@ -110,7 +110,9 @@ class SettingsScreen(QWidget):
         self._choices: BranchChoices | None = None
         # Each branch's QRs and point items as loaded for the connection ``_branches_for``.
         self._known_choices: dict[int, BranchChoices] = {}
+        self._banner_for_fields = False  # the error banner is about the marked fields
         self._loaded_once = False
+        self._watch_fixes()
         self.fill()
 
     # -- filling -----------------------------------------------------------------
@@ -241,6 +243,17 @@ class SettingsScreen(QWidget):
         if state in (KeyState.STORED, KeyState.NOT_NEEDED):
             self.load_branches()
 
+    def _watch_fixes(self) -> None:
+        for field_row in self._rows().values():
+            field_row.fixed.connect(self._field_fixed)
+
+    def _field_fixed(self) -> None:
+        """The banner "Check the marked fields" goes once no field is marked any more."""
+        marked = any(not row.error.isHidden() for row in self._rows().values())
+        if not marked and self._banner_for_fields and self.banner.kind == "error":
+            self.banner.dismiss()
+        self._banner_for_fields = self._banner_for_fields and marked
+
     def show_problems(self, problems: dict[Field, FieldProblem]) -> None:
         for which, field_row in self._rows().items():
             found = problems.get(which)
@@ -366,6 +379,7 @@ class SettingsScreen(QWidget):
 
     # -- failures ----------------------------------------------------------------
     def _failed(self, error: BaseException) -> None:
+        self._banner_for_fields = isinstance(error, SettingsRefused)
         if isinstance(error, SettingsRefused):
             self.show_problems(error.problems)
             if set(error.problems) == {Field.API_KEY}:
