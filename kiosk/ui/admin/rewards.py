@@ -178,8 +178,13 @@ class RewardsSection(AdminSection):
 
     async def _open(self, product: Product | None) -> None:
         """The form for the levels as they are now: a level created or deleted in
-        Levels since the list was read shows (or is gone) without a Refresh."""
-        levels = await self._read_levels()
+        Levels since the list was read shows (or is gone) without a Refresh. Levels that
+        cannot be read: the form opens with those last read, and the banner says why."""
+        try:
+            levels = await self._read_levels()
+        except ApiError as error:
+            levels = self.levels
+            self.show_error(error)
         self.editing = product
         if product is None:
             self._show_form(None, new_reward_form(levels))
@@ -206,7 +211,12 @@ class RewardsSection(AdminSection):
     ) -> bool:
         """When the levels changed since ``panel`` opened: the form again for the levels
         now (what was typed stays), the banner says what changed, nothing is sent."""
-        change = levels_change(form, await self._read_levels())
+        try:
+            levels = await self._read_levels()
+        except ApiError as error:  # the service checks the levels sent: let it say
+            log.info("reward form: the levels could not be read again (%s)", error.kind)
+            return False
+        change = levels_change(form, levels)
         if not change or self.form is not panel:
             return False
         log.info(

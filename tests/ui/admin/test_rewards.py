@@ -329,3 +329,27 @@ def test_a_save_that_meets_changed_levels_reloads_and_says_what_changed(
         (ORO, 1400),
         (max(table(rig.world, "levels")), 1200),
     ]
+
+
+def test_without_the_levels_a_reward_is_still_created(
+    rig: Rig, arun: Callable[..., Any], expect_log: Callable[[str], None]
+) -> None:
+    """The levels refused (403): the form still opens (with the price without level) and
+    saves; the banner said why the level prices are missing."""
+    expect_log(r"admin-rewards: forbidden")
+    rig.control.add_fault("status", path=r"^/external/levels", method="GET", status=403, count=None)
+    section = rig.open(RewardsSection)
+
+    async def scenario() -> None:
+        await rig.loaded()
+        rig.tap(section.list.new_button)
+        form = await form_of(section)
+        assert section.banner.kind == "error"
+        assert set(form.price_edits) == {BASE_PRICE}
+        rig.type_into(form.name_edit, "Taza de cerámica")
+        rig.type_into(form.price_edit(None), "2000")
+        rig.tap(form.save_button)
+        await until(lambda: section.banner.kind == "success")
+
+    arun(scenario())
+    assert product_named(rig, "Taza de cerámica")["offers"][0]["points"] == 2000
