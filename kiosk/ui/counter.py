@@ -190,7 +190,11 @@ def manager_spec(session: CounterSession, manager: ManagerContext) -> ScreenSpec
         from kiosk.ui.manager.assemble import build_manager_screen, settings_sections
 
         sections = [
-            *settings_sections(manager.settings_model(), manager.on_applied),
+            *settings_sections(
+                manager.settings_model(),
+                manager.on_applied,
+                running_branch=lambda: session.config.branch.id,
+            ),
             *admin_sections(session),
         ]
         return build_manager_screen(

@@ -4,142 +4,142 @@
 <context>
     <name>AdminForm</name>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="39"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="44"/>
         <source>This field is needed.</source>
         <translation>Este campo es obligatorio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="40"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="45"/>
         <source>Type a number, like 1,5.</source>
         <translation>Escriba un número, como 1,5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="41"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="46"/>
         <source>Type a whole number, digits only.</source>
         <translation>Escriba un número entero, solo dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="42"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="47"/>
         <source>It must be greater than zero.</source>
         <translation>Tiene que ser mayor que cero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="43"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="48"/>
         <source>It must be zero or more.</source>
         <translation>Tiene que ser cero o más.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="44"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="49"/>
         <source>The multiplier is at least 1 (1 = no bonus, 1,5 = 50% more points).</source>
         <translation>El multiplicador es 1 como mínimo (1 = sin bono, 1,5 = 50% más de puntos).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="47"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="52"/>
         <source>That is too large. Check it.</source>
         <translation>Es demasiado grande. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="48"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="53"/>
         <source>That is too small. Check it.</source>
         <translation>Es demasiado chico. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="49"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="54"/>
         <source>Type a colour like #1d4ed8 or #abc.</source>
         <translation>Escriba un color como #1d4ed8 o #abc.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="50"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="55"/>
         <source>Too long. Shorten it.</source>
         <translation>Es demasiado largo. Acórtelo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="51"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="56"/>
         <source>Not a valid email (like name@example.com).</source>
         <translation>No es un email válido (como nombre@ejemplo.com).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="54"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="59"/>
         <source>A password has at least 8 characters. Or leave it empty.</source>
         <translation>La contraseña tiene al menos 8 caracteres. También puede dejarla vacía.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="57"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="62"/>
         <source>Type a full web address starting with https://, or leave it empty.</source>
         <translation>Escriba una dirección web completa que empiece con https://, o déjela vacía.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="60"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="65"/>
         <source>Give at least one price: for clients without level or for a level.</source>
         <translation>Indique al menos un precio: para clientes sin nivel o para un nivel.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="63"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="68"/>
         <source>Type category numbers separated by commas, like 1, 5.</source>
         <translation>Escriba números de categoría separados por comas, como 1, 5.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="66"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="71"/>
         <source>The same value appears twice.</source>
         <translation>El mismo valor aparece dos veces.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="67"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="72"/>
         <source>Already used by another record.</source>
         <translation>Ya lo usa otro registro.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="68"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="73"/>
         <source>This cannot be changed.</source>
         <translation>Esto no se puede cambiar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="69"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="74"/>
         <source>The email cannot be changed: the client already entered the platform.</source>
         <translation>El email no se puede cambiar: el cliente ya ingresó a la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="72"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="77"/>
         <source>This reward&apos;s stock comes from its coupons, loaded in the merchant panel. Choose “Leave the stock as it is” and save again.</source>
         <translation>El stock de este premio sale de sus cupones, cargados en el panel del comercio. Elija “Dejar el stock como está” y vuelva a guardar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="77"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="82"/>
         <source>No permission group has this number. Check it in the merchant panel, or leave it empty.</source>
         <translation>Ningún grupo de permisos tiene este número. Revíselo en el panel del comercio o déjelo vacío.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="81"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="86"/>
         <source>This cannot be emptied from the kiosk. Type a new value.</source>
         <translation>Esto no se puede vaciar desde la terminal. Escriba un valor nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="84"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="89"/>
         <source>A DNI has 6 to 8 digits; a passport 5 to 20 letters and digits.</source>
         <translation>Un DNI tiene de 6 a 8 dígitos; un pasaporte, de 5 a 20 letras y números.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="87"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="92"/>
         <source>A phone number has 6 to 15 digits.</source>
         <translation>Un teléfono tiene de 6 a 15 dígitos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="88"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="93"/>
         <source>Choose at least one reason.</source>
         <translation>Elija al menos un motivo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="89"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="94"/>
         <source>Choose at least one branch: without one the operator cannot work anywhere.</source>
         <translation>Elija al menos una sucursal: sin ninguna, el operador no puede trabajar en ningún lado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="92"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="97"/>
         <source>The service did not accept this. Check it.</source>
         <translation>El servicio no lo aceptó. Revíselo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="94"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="99"/>
         <source>The service refused data this form does not show (%1). Call IT.</source>
         <translation>El servicio rechazó datos que este formulario no muestra (%1). Llame a soporte técnico.</translation>
     </message>
@@ -367,12 +367,17 @@
         <translation>Ninguno: la pantalla Código queda vacía</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="172"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="174"/>
+        <source>Automatic: %1 (the branch&apos;s first)</source>
+        <translation>Automático: %1 (el primero de la sucursal)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="186"/>
         <source> (new code every %1 s)</source>
         <translation> (código nuevo cada %1 s)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_branch.py" line="184"/>
+        <location filename="../../kiosk/ui/manager/settings_branch.py" line="192"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -456,92 +461,92 @@
 <context>
     <name>ClientPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="28"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="29"/>
         <source>The client asked for it</source>
         <translation>Lo pidió el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="29"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="30"/>
         <source>Duplicate client</source>
         <translation>Cliente duplicado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="30"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="31"/>
         <source>Wrong email</source>
         <translation>Email equivocado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="31"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="32"/>
         <source>Another reason</source>
         <translation>Otro motivo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="66"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="67"/>
         <source>Save changes</source>
         <translation>Guardar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="66"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="67"/>
         <source>Schedule removal</source>
         <translation>Dar de baja</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="72"/>
-        <source>Only the fields you change are sent; the others stay as they are.</source>
-        <translation>Solo se envían los campos que cambie; los demás quedan como están.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="87"/>
-        <source>The email cannot be changed: the client already entered the platform.</source>
-        <translation>El email no se puede cambiar: el cliente ya ingresó a la plataforma.</translation>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="75"/>
+        <source>Only the fields you change are sent.</source>
+        <translation>Solo se envían los campos que cambie.</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/clients_form.py" line="77"/>
+        <source>Email locked: the client already entered the platform.</source>
+        <translation>Email bloqueado: el cliente ya ingresó a la plataforma.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="82"/>
         <source>name@example.com</source>
         <translation>nombre@ejemplo.com</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="81"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="86"/>
         <source>Internal notes, never shown to the client</source>
         <translation>Notas internas, nunca se le muestran al cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="82"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="87"/>
         <source>First names</source>
         <translation>Nombres</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="83"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="88"/>
         <source>Last names</source>
         <translation>Apellidos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="84"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="89"/>
         <source>Email</source>
         <translation>Email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="89"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="90"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="90"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="91"/>
         <source>Phone</source>
         <translation>Teléfono</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="91"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="92"/>
         <source>Affiliate card</source>
         <translation>Tarjeta de socio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="92"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="93"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/clients_form.py" line="93"/>
+        <location filename="../../kiosk/ui/admin/clients_form.py" line="94"/>
         <location filename="../../kiosk/ui/admin/clients_form.py" line="114"/>
         <source>Suspend</source>
         <translation>Suspender</translation>
@@ -1296,7 +1301,7 @@
 <context>
     <name>FieldRow</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_fields.py" line="164"/>
+        <location filename="../../kiosk/ui/manager/settings_fields.py" line="167"/>
         <source>Set by IT</source>
         <translation>Lo define soporte técnico</translation>
     </message>
@@ -1304,19 +1309,27 @@
 <context>
     <name>FormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="166"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="173"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="170"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="177"/>
         <source>Delete</source>
         <translation>Eliminar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/form.py" line="177"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="184"/>
         <source>Save</source>
         <translation>Guardar</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/admin/form.py" line="310"/>
+        <source>Too long: at most %n characters.</source>
+        <translation>
+            <numerusform>Es demasiado largo: como máximo %n carácter.</numerusform>
+            <numerusform>Es demasiado largo: como máximo %n caracteres.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1512,177 +1525,177 @@
 <context>
     <name>LevelsSection</name>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="80"/>
-        <location filename="../../kiosk/ui/admin/levels.py" line="106"/>
-        <location filename="../../kiosk/ui/admin/levels.py" line="161"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="81"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="107"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="163"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="82"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="83"/>
         <source>From points</source>
         <translation>Desde (puntos)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="87"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="88"/>
         <source>Multiplier</source>
         <translation>Multiplicador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="89"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="90"/>
         <source>Colour</source>
         <translation>Color</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="94"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="95"/>
         <source>Created</source>
         <translation>Creado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="105"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="106"/>
         <source>Lowest points first</source>
         <translation>Menor puntaje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="107"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="108"/>
         <source>Points to reach it</source>
         <translation>Puntos requeridos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="108"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="109"/>
         <source>Date created</source>
         <translation>Fecha de alta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="110"/>
-        <location filename="../../kiosk/ui/admin/levels.py" line="221"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="111"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="223"/>
         <source>New level</source>
         <translation>Nuevo nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="111"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="112"/>
         <source>Search levels by name</source>
         <translation>Buscar niveles por nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="113"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="114"/>
         <source>The program has no levels: every client is without level. Tap “New level” to create the first one.</source>
         <translation>El programa no tiene niveles: ningún cliente tiene nivel. Toque “Nuevo nivel” para crear el primero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="124"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="125"/>
         <source>Levels</source>
         <translation>Niveles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="145"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="146"/>
         <source>Save level</source>
         <translation>Guardar nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="145"/>
-        <location filename="../../kiosk/ui/admin/levels.py" line="287"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="146"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="291"/>
         <source>Delete level</source>
         <translation>Eliminar nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="148"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="150"/>
         <source>After saving, the service moves clients to their new level and updates the rewards&apos; prices in the background: it may take a few seconds.</source>
         <translation>Después de guardar, el servicio pasa a los clientes a su nuevo nivel y actualiza los precios de los premios en segundo plano: puede tardar unos segundos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="154"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="156"/>
         <source>Saving replaces the whole level with what this form shows.</source>
         <translation>Al guardar, el nivel se reemplaza entero por lo que muestra este formulario.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="156"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="158"/>
         <source>Like Gold</source>
         <translation>Como Oro</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="157"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="159"/>
         <source>Like 5.000</source>
         <translation>Como 5.000</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="164"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="166"/>
         <source>Accumulated points to reach it</source>
         <translation>Puntos acumulados para alcanzarlo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="166"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="168"/>
         <source>Each level starts at a different number of points.</source>
         <translation>Cada nivel empieza en una cantidad de puntos distinta.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="170"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="172"/>
         <source>Points multiplier</source>
         <translation>Multiplicador de puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="172"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="174"/>
         <source>1 = no bonus; 1,5 = 50% more points on every purchase.</source>
         <translation>1 = sin bono; 1,5 = 50% más de puntos en cada compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="174"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="176"/>
         <source>Description</source>
         <translation>Descripción</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="176"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="178"/>
         <source>Main colour</source>
         <translation>Color principal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="177"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="179"/>
         <source>Second colour</source>
         <translation>Color secundario</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="178"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="180"/>
         <source>Border colour</source>
         <translation>Color del borde</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="186"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="188"/>
         <source>Another level already starts at these points. Choose another number.</source>
         <translation>Otro nivel ya empieza en esos puntos. Elija otro número.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="233"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="236"/>
         <source>Edit level “%1”</source>
         <translation>Editar el nivel “%1”</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="266"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="270"/>
         <source>Level saved: %1.</source>
         <translation>Nivel guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="266"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="270"/>
         <source>Level created: %1.</source>
         <translation>Nivel creado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="270"/>
-        <location filename="../../kiosk/ui/admin/levels.py" line="304"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="274"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="308"/>
         <source>Clients and prices are being relocated: it may take a few seconds.</source>
         <translation>Se están reubicando clientes y precios: puede tardar unos segundos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="281"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="285"/>
         <source>Delete the level “%1”?</source>
         <translation>¿Eliminar el nivel “%1”?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="283"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="287"/>
         <source>Its clients move to the level their points reach (or to no level), and every reward price for this level is deleted. The service does this in the background: it may take a few seconds. This cannot be undone.</source>
         <translation>Sus clientes pasan al nivel que alcanzan con sus puntos (o quedan sin nivel) y se eliminan todos los precios de premios de este nivel. El servicio lo hace en segundo plano: puede tardar unos segundos. No se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/levels.py" line="302"/>
+        <location filename="../../kiosk/ui/admin/levels.py" line="306"/>
         <source>Level deleted: %1.</source>
         <translation>Nivel eliminado: %1.</translation>
     </message>
@@ -2512,37 +2525,37 @@
 <context>
     <name>OperatorDetail</name>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="198"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="200"/>
         <source>Branches and permission groups</source>
         <translation>Sucursales y grupos de permisos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="200"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="202"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="201"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="203"/>
         <source>Edit operator</source>
         <translation>Editar operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="202"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="204"/>
         <source>Delete operator</source>
         <translation>Eliminar operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="264"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="266"/>
         <source>No branch assigned.</source>
         <translation>No tiene sucursales asignadas.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="270"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="272"/>
         <source>Group %1</source>
         <translation>Grupo %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="272"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="274"/>
         <source>No permission group: can do nothing here yet</source>
         <translation>Sin grupo de permisos: todavía no puede hacer nada acá</translation>
     </message>
@@ -2550,77 +2563,77 @@
 <context>
     <name>OperatorFormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="87"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="88"/>
         <source>Save operator</source>
         <translation>Guardar operador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="92"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="94"/>
         <source>Without a password the operator receives an email to set one. With a password they can log in at once.</source>
         <translation>Sin contraseña, el operador recibe un email para crearla. Con contraseña, puede ingresar enseguida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="100"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="102"/>
         <source>Email, password and document cannot be changed from the kiosk. Branches, when changed, replace all the operator&apos;s assignments.</source>
         <translation>El email, la contraseña y el documento no se pueden cambiar desde la terminal. Si cambia las sucursales, se reemplazan todas las asignaciones del operador.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="107"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="109"/>
         <source>name@example.com</source>
         <translation>nombre@ejemplo.com</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="108"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="110"/>
         <source>Leave empty to send an email</source>
         <translation>Déjela vacía para enviar un email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="112"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="114"/>
         <source>First names</source>
         <translation>Nombres</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="113"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="115"/>
         <source>Last names</source>
         <translation>Apellidos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="114"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="116"/>
         <source>Email</source>
         <translation>Email</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="118"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="120"/>
         <source>Password (optional)</source>
         <translation>Contraseña (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="120"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="122"/>
         <source>At least 8 characters.</source>
         <translation>Al menos 8 caracteres.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="122"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="124"/>
         <source>Phone (optional)</source>
         <translation>Teléfono (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="123"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="125"/>
         <source>Document (optional)</source>
         <translation>Documento (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="124"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="126"/>
         <source>Branches</source>
         <translation>Sucursales</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="127"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="129"/>
         <source>Tap the branches where the operator works. Permission groups are numbered in the merchant panel; without one the operator can do nothing in that branch until a group is assigned there.</source>
         <translation>Toque las sucursales donde trabaja el operador. Los grupos de permisos están numerados en el panel del comercio; sin grupo, el operador no puede hacer nada en esa sucursal hasta que se le asigne uno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/operators_form.py" line="142"/>
+        <location filename="../../kiosk/ui/admin/operators_form.py" line="144"/>
         <source>Permission group number (optional)</source>
         <translation>Número de grupo de permisos (opcional)</translation>
     </message>
@@ -2926,164 +2939,164 @@
 <context>
     <name>PointItemsSection</name>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="48"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="77"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="49"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="78"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="50"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="78"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="165"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="51"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="79"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="167"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="56"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="79"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="57"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="80"/>
         <source>Amount</source>
         <translation>Monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="63"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="64"/>
         <source>Applies to</source>
         <translation>Se aplica en</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="65"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="66"/>
         <source>Created</source>
         <translation>Creado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="76"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="77"/>
         <source>Default order</source>
         <translation>Predeterminado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="80"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="81"/>
         <source>Date created</source>
         <translation>Fecha de alta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="82"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="184"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="83"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="186"/>
         <source>New point item</source>
         <translation>Nuevo ítem de puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="83"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="84"/>
         <source>Search point items by name</source>
         <translation>Buscar ítems por nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="85"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="86"/>
         <source>No point items yet. Tap “New point item” to create one: the counter credits it with one tap instead of typing an amount.</source>
         <translation>Todavía no hay ítems de puntos. Toque “Nuevo ítem de puntos” para crear uno: el mostrador lo acredita con un toque en vez de escribir un monto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="96"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="97"/>
         <source>Point items</source>
         <translation>Ítems de puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="100"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="101"/>
         <source>All branches</source>
         <translation>Todas las sucursales</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="101"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="102"/>
         <source>This branch only</source>
         <translation>Solo esta sucursal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="117"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="118"/>
         <source>Save item</source>
         <translation>Guardar ítem</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="117"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="246"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="118"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="250"/>
         <source>Delete item</source>
         <translation>Eliminar ítem</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="120"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="122"/>
         <source>Saving replaces the whole item. Credits already made keep the points they gave.</source>
         <translation>Al guardar, el ítem se reemplaza entero. Las acreditaciones ya hechas conservan los puntos que dieron.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="124"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="126"/>
         <source>Like “Coffee” or “Weekly special”</source>
         <translation>Como “Café” o “Oferta de la semana”</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="126"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="128"/>
         <source>Name shown on the counter button</source>
         <translation>Nombre que muestra el botón del mostrador</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="128"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="130"/>
         <source>Fixed points</source>
         <translation>Puntos fijos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="129"/>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="157"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="131"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="159"/>
         <source>Purchase amount</source>
         <translation>Monto de compra</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="144"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="146"/>
         <source>What the item gives</source>
         <translation>Qué da el ítem</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="160"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="162"/>
         <source>Converted to points by the program&apos;s rule, like a purchase of this amount.</source>
         <translation>Se convierte en puntos con la regla del programa, como una compra de este monto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="163"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="165"/>
         <source>Like 1.500</source>
         <translation>Como 1.500</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="166"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="168"/>
         <source>Given as they are, whatever the price.</source>
         <translation>Se dan tal cual, sin importar el precio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="167"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="169"/>
         <source>Like 50</source>
         <translation>Como 50</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="196"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="199"/>
         <source>Edit “%1”</source>
         <translation>Editar “%1”</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="230"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="234"/>
         <source>Point item saved: %1.</source>
         <translation>Ítem de puntos guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="230"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="234"/>
         <source>Point item created: %1.</source>
         <translation>Ítem de puntos creado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="241"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="245"/>
         <source>Delete the point item “%1”?</source>
         <translation>¿Eliminar el ítem de puntos “%1”?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="243"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="247"/>
         <source>It disappears from the counter buttons of every branch. Credits already made keep the points they gave. This cannot be undone.</source>
         <translation>Desaparece de los botones del mostrador de todas las sucursales. Las acreditaciones ya hechas conservan los puntos que dieron. No se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/point_items.py" line="262"/>
+        <location filename="../../kiosk/ui/admin/point_items.py" line="266"/>
         <source>Point item deleted: %1.</source>
         <translation>Ítem de puntos eliminado: %1.</translation>
     </message>
@@ -3475,7 +3488,7 @@
         <translation>Se necesita el PIN de un encargado para descartar una operación pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="204"/>
+        <location filename="../../kiosk/ui/counter.py" line="208"/>
         <source>Manager</source>
         <translation>Encargado</translation>
     </message>
@@ -3672,164 +3685,189 @@
 <context>
     <name>RewardFormPanel</name>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="51"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="54"/>
         <source>Used by the rewards listed: %1.</source>
         <translation>Las usan los premios de la lista: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="63"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="67"/>
+        <source>“%1” was deleted</source>
+        <translation>“%1” se eliminó</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="73"/>
+        <source>“%1” was deleted: its price %2 is not sent</source>
+        <translation>“%1” se eliminó: su precio %2 no se envía</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="81"/>
+        <source>“%1” was added, with no price yet</source>
+        <translation>“%1” se agregó, todavía sin precio</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="87"/>
+        <source>“%1” is now called “%2”</source>
+        <translation>“%1” ahora se llama “%2”</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="91"/>
+        <source>Not saved: the levels changed while the form was open (%1). Check the prices and save again.</source>
+        <translation>No se guardó: cambiaron los niveles mientras el formulario estaba abierto (%1). Revise los precios y guarde de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="106"/>
         <source>Save reward</source>
         <translation>Guardar premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="68"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="112"/>
         <source>New reward</source>
         <translation>Nuevo premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="70"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="114"/>
         <source>Edit reward “%1”</source>
         <translation>Editar el premio “%1”</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="73"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="117"/>
         <source>Saving replaces the whole reward: a level left without a price loses its offer, and categories not listed are unlinked. Options the kiosk does not show (messages, time limits, coupons) stay as they are.</source>
         <translation>Al guardar, el premio se reemplaza entero: un nivel que quede sin precio pierde su oferta y se desvinculan las categorías que no figuren. Las opciones que la terminal no muestra (mensajes, plazos, cupones) quedan como están.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="86"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="130"/>
         <source>One line shown under the name</source>
         <translation>Una línea debajo del nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="89"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="133"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="90"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="134"/>
         <source>Short description</source>
         <translation>Descripción corta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="91"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="135"/>
         <source>Description</source>
         <translation>Descripción</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="94"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="138"/>
         <source>Image address (optional)</source>
         <translation>Dirección de la imagen (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="96"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="140"/>
         <source>A public web address; the kiosk never downloads it.</source>
         <translation>Una dirección web pública; la terminal nunca la descarga.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="99"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="143"/>
         <source>Price in points</source>
         <translation>Precio en puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="103"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="147"/>
         <source>An offer is open to its level and the higher ones. Leave a level empty to give it no offer of its own.</source>
         <translation>Una oferta vale para su nivel y los superiores. Deje un nivel vacío para que no tenga oferta propia.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="109"/>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="114"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="153"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="158"/>
         <source>No offer</source>
         <translation>Sin oferta</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="111"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="155"/>
         <source>Clients without level</source>
         <translation>Clientes sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="117"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="161"/>
         <source>%1 (from %2 points)</source>
         <translation>%1 (desde %2 puntos)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="125"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="169"/>
         <source>Stock and limits</source>
         <translation>Stock y límites</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="127"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="171"/>
         <source>No stock control</source>
         <translation>Sin control de stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="128"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="172"/>
         <source>Controlled stock</source>
         <translation>Con control de stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="131"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="175"/>
         <source>Leave the stock as it is</source>
         <translation>Dejar el stock como está</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="135"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="179"/>
         <source>Stock</source>
         <translation>Stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="137"/>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="140"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="181"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="184"/>
         <source>Units available</source>
         <translation>Unidades disponibles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="142"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="186"/>
         <source>At 0 the reward is disabled automatically.</source>
         <translation>En 0, el premio se desactiva automáticamente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="144"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="188"/>
         <source>No limit</source>
         <translation>Sin límite</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="145"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="189"/>
         <source>Exchanges per client (optional)</source>
         <translation>Canjes por cliente (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="148"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="192"/>
         <source>None</source>
         <translation>Ninguna</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="151"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="195"/>
         <source>Category numbers (optional)</source>
         <translation>Números de categoría (opcional)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="154"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="198"/>
         <source>Category numbers are shown in the merchant panel, where categories are managed; the service does not give the kiosk their names. Type the numbers separated by commas, or leave it empty.</source>
         <translation>Los números de categoría se ven en el panel del comercio, donde se administran las categorías; el servicio no le da sus nombres a la terminal. Escriba los números separados por comas, o déjelo vacío.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="177"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="221"/>
         <source>Now: no stock control.</source>
         <translation>Ahora: sin control de stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="178"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="222"/>
         <source>Now: %1 units available.</source>
         <translation>Ahora: %1 unidades disponibles.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="233"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="277"/>
         <source>clients without level</source>
         <translation>clientes sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards_form.py" line="239"/>
+        <location filename="../../kiosk/ui/admin/rewards_form.py" line="283"/>
         <source>Saving deletes the offer of: %1.</source>
         <translation>Al guardar se elimina la oferta de: %1.</translation>
     </message>
@@ -4016,99 +4054,99 @@
 <context>
     <name>RewardsSection</name>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="55"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="59"/>
         <source>New reward</source>
         <translation>Nuevo premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="56"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="60"/>
         <source>Search rewards by name</source>
         <translation>Buscar premios por nombre</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="58"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="62"/>
         <source>No rewards yet. Tap “New reward” to offer the first one to your clients.</source>
         <translation>Todavía no hay premios. Toque “Nuevo premio” para ofrecer el primero a sus clientes.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="62"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="66"/>
         <source>Show</source>
         <translation>Mostrar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="64"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="68"/>
         <source>All rewards</source>
         <translation>Todos los premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="65"/>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="129"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="69"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="131"/>
         <source>Available</source>
         <translation>Disponible</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="66"/>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="129"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="70"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="131"/>
         <source>Disabled</source>
         <translation>Desactivado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="81"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="83"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="95"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="97"/>
         <source>Reward</source>
         <translation>Premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="96"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="98"/>
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="103"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="105"/>
         <source>Stock</source>
         <translation>Stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="104"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="106"/>
         <source>Per client</source>
         <translation>Por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="105"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="107"/>
         <source>State</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="116"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="118"/>
         <source>No limit</source>
         <translation>Sin límite</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="118"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="120"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="119"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="121"/>
         <source>%1 left</source>
         <translation>quedan %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="124"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="126"/>
         <source>Max %1</source>
         <translation>Máx. %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="216"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="264"/>
         <source>Reward saved: %1.</source>
         <translation>Premio guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="216"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="264"/>
         <source>Reward created: %1.</source>
         <translation>Premio creado: %1.</translation>
     </message>
@@ -4190,62 +4228,62 @@
 <context>
     <name>SettingsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="85"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="91"/>
         <source>Undo changes</source>
         <translation>Deshacer cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="88"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="94"/>
         <source>Save changes</source>
         <translation>Guardar cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="138"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="146"/>
         <source>Load the branches this key opens.</source>
         <translation>Cargue las sucursales de esta clave.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="152"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="160"/>
         <source>Ignored entries in the settings files</source>
         <translation>Entradas ignoradas en los archivos de configuración</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="153"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="161"/>
         <source>IT should correct these; until then the kiosk uses the values shown below.</source>
         <translation>Soporte técnico debería corregirlas; mientras tanto, la terminal usa los valores que se muestran abajo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="210"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="242"/>
         <source>Load the branches of this environment.</source>
         <translation>Cargue las sucursales de este entorno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="223"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="266"/>
         <source>Store the API key first, then load the branches.</source>
         <translation>Primero guarde la API key y después cargue las sucursales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="293"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="336"/>
         <source>The key works and is saved in this computer&apos;s keyring. It will not be shown again.</source>
         <translation>La clave funciona y quedó guardada en el almacén de claves de esta computadora. No se va a volver a mostrar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="317"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="360"/>
         <source>Nothing to save: no setting was changed.</source>
         <translation>No hay nada para guardar: no se cambió ninguna opción.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="323"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="366"/>
         <source>Saved: %1.</source>
         <translation>Guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="344"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="388"/>
         <source>Nothing was saved. Check the marked fields.</source>
         <translation>No se guardó nada. Revise los campos marcados.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="349"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="393"/>
         <source>Not changed: %n credit(s) made here are still waiting to be sent where they were made. Changing the environment, the API key or the branch now would send them to the wrong place. Let them go out first (the status bar shows how many are pending), then try again.</source>
         <translation>
             <numerusform>No se cambió: %n acreditación hecha acá todavía espera ser enviada adonde se hizo. Si ahora cambia el entorno, la API key o la sucursal, se enviaría al lugar equivocado. Deje que salga primero (la barra de estado muestra cuántas hay pendientes) y después vuelva a intentar.</numerusform>

@@ -1,9 +1,11 @@
 """Wheel-safe combo and spin boxes (kiosk.ui.widgets.wheel_safe): over a box without the
-focus the wheel scrolls the page and leaves the value alone; a focused box still turns."""
+focus the wheel scrolls the page and leaves the value alone, and over a focused box too
+(issue #21, item 7): a value changes by a tap, a click or the keyboard only."""
 
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
@@ -97,17 +99,30 @@ def test_the_wheel_over_an_unfocused_box_scrolls_the_page(
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_focused_box_still_turns_with_the_wheel(qtbot: QtBot, size: tuple[int, int]) -> None:
+def test_the_wheel_over_a_focused_box_scrolls_the_page_too(
+    qtbot: QtBot, size: tuple[int, int]
+) -> None:
+    """Issue #21, item 7: a box just picked (so focused) keeps its value under the wheel."""
     boxes = made_boxes()
     scroller = page(qtbot, size, boxes)
+    bar = scroller.verticalScrollBar()
     with qtbot.waitActive(scroller):
         scroller.activateWindow()
     for box in boxes:
         scroller.ensureWidgetVisible(box, 0, 0)
         box.setFocus()
         assert box.hasFocus()
-        before = value(box)
+        before, position = value(box), bar.value()
         turn_wheel(box, -1)
+        assert value(box) == before, type(box).__name__
+        assert bar.value() > position, f"{type(box).__name__}: the page did not scroll"
+        scroller.ensureWidgetVisible(box, 0, 0)
+        position = bar.value()
+        turn_wheel(box, 1)
+        assert value(box) == before, type(box).__name__
+        assert bar.value() < position
+        assert box.hasFocus()  # still the keyboard's: the arrows change it
+        qtbot.keyClick(box, Qt.Key.Key_Down if isinstance(box, QComboBox) else Qt.Key.Key_Up)
         assert value(box) != before, type(box).__name__
 
 

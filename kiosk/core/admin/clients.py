@@ -43,6 +43,8 @@ PHONE = "phone"
 CARD = "affiliate_card"
 DESCRIPTION = "description"
 REASONS_FIELD = "reasons"
+# The most characters of each field with a limit (said in the field's "Too long").
+LIMITS = {FIRST_NAME: NAME_MAX, LAST_NAME: NAME_MAX, CARD: CARD_MAX, DESCRIPTION: DESCRIPTION_MAX}
 
 REMOVAL_REASONS: tuple[RemovalReason, ...] = tuple(RemovalReason)
 

@@ -32,6 +32,10 @@ class ItemField(StrEnum):
     VALUE = "value"
 
 
+# The most characters of each field with a limit (said in the field's "Too long").
+LIMITS = {str(ItemField.NAME): NAME_MAX}
+
+
 class ItemKind(StrEnum):
     POINTS = "points"  # fixed points whatever the price
     AMOUNT = "amount"  # converted by the merchant's rule, like a purchase of that amount

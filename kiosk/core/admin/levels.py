@@ -46,6 +46,8 @@ class LevelField(StrEnum):
 
 
 COLOR_FIELDS = (LevelField.PRIMARY, LevelField.SECONDARY, LevelField.BORDER)
+# The most characters of each field with a limit (said in the field's "Too long").
+LIMITS = {str(LevelField.NAME): NAME_MAX, str(LevelField.DESCRIPTION): DESCRIPTION_MAX}
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,8 @@ PASSWORD = "password"  # noqa: S105 - a field name
 PHONE = "phone"
 DOCUMENT = "document"
 BRANCHES = "branches"
+# The most characters of each field with a limit (said in the field's "Too long").
+LIMITS = {FIRST_NAME: NAME_MAX, LAST_NAME: NAME_MAX}
 
 
 def group_key(branch_id: int) -> str:

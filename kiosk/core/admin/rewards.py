@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from kiosk.api.errors import ApiError, Reason
@@ -45,6 +45,8 @@ AVAILABLE = "available"
 MAX_PURCHASES = "max_purchases"
 CATEGORIES = "categories"
 BASE_PRICE = "price:none"
+# The most characters of each field with a limit (said in the field's "Too long").
+LIMITS = {NAME: NAME_MAX, SHORT: SHORT_MAX}
 
 
 def price_key(level_id: int | None) -> str:
@@ -224,3 +226,42 @@ def explain_reward(error: ApiError, form: RewardForm) -> Refusal | None:
     minimums = {price_key(level_id): Problem.NOT_POSITIVE for level_id, _ in form.prices()}
     minimums.update({AVAILABLE: Problem.NEGATIVE, MAX_PURCHASES: Problem.NOT_POSITIVE})
     return explain(error, resolver(form), reasons=REASONS, min_problems=minimums)
+
+
+@dataclass(frozen=True)
+class LevelsChange:
+    """How the program's levels differ from the ones a reward form was built for."""
+
+    added: tuple[Level, ...] = ()  # new levels: no price typed for them yet
+    removed: tuple[LevelPrice, ...] = ()  # gone, with the price typed for each
+    renamed: tuple[tuple[str, Level], ...] = ()  # (the name the form showed, the level now)
+
+    def __bool__(self) -> bool:
+        return bool(self.added or self.removed or self.renamed)
+
+
+def levels_change(form: RewardForm, levels: Sequence[Level]) -> LevelsChange:
+    """What changed in the levels since ``form`` was built (empty when nothing did)."""
+    shown = {price.level_id: price for price in form.level_prices}
+    now = {level.id: level for level in levels}
+    return LevelsChange(
+        added=tuple(level for level in levels if level.id not in shown),
+        removed=tuple(price for price in form.level_prices if price.level_id not in now),
+        renamed=tuple(
+            (shown[level.id].level_name, level)
+            for level in levels
+            if level.id in shown and shown[level.id].level_name != (level.name or "")
+        ),
+    )
+
+
+def follow_levels(form: RewardForm, levels: Sequence[Level]) -> RewardForm:
+    """``form`` for the program's ``levels`` now: what was typed stays, the prices of
+    levels still there stay, a new level has none, a deleted level's price goes."""
+    typed = {price.level_id: price.price for price in form.level_prices}
+    return replace(
+        form,
+        level_prices=tuple(
+            LevelPrice(level.id, level.name or "", typed.get(level.id, "")) for level in levels
+        ),
+    )

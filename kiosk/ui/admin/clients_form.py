@@ -15,12 +15,13 @@ from kiosk.core.admin.clients import (
     EMAIL,
     FIRST_NAME,
     LAST_NAME,
+    LIMITS,
     PHONE,
     REMOVAL_REASONS,
     ClientForm,
 )
 from kiosk.ui.admin.chips import FlowLayout
-from kiosk.ui.admin.form import TALL, FormPanel, line, set_read_only
+from kiosk.ui.admin.form import FormPanel, line, set_read_only
 from kiosk.ui.icons import icon
 from kiosk.ui.theme import current_palette
 
@@ -64,14 +65,18 @@ class RemovalReasons(QWidget):
 class ClientPanel(FormPanel):
     def __init__(self) -> None:
         super().__init__(save_text=self.tr("Save changes"), danger_text=self.tr("Schedule removal"))
+        self.limits(LIMITS)
         p = current_palette()
         self.client: Client | None = None
         self.original = ClientForm()
         self.email_locked = False
-        self.add_note(
-            self.tr("Only the fields you change are sent; the others stay as they are."),
-            warning=True,
+        # Two one-line notes above the fields rather than a boxed note and a three-line
+        # hint under the email: the form keeps its rows at 1024x768 (issue #21, item 9).
+        self.add_note(self.tr("Only the fields you change are sent."))
+        self.lock_note = self.add_note(
+            self.tr("Email locked: the client already entered the platform.")
         )
+        self.lock_note.hide()
         self.first_name = line()
         self.last_name = line()
         self.email = line(self.tr("name@example.com"))
@@ -81,22 +86,17 @@ class ClientPanel(FormPanel):
         self.description = line(self.tr("Internal notes, never shown to the client"))
         self.add_field(FIRST_NAME, self.tr("First names"), self.first_name)
         self.add_field(LAST_NAME, self.tr("Last names"), self.last_name)
-        email_box = self.add_field(EMAIL, self.tr("Email"), self.email)
-        self.lock_note = email_box.hint
-        self.lock_note.setText(
-            self.tr("The email cannot be changed: the client already entered the platform.")
-        )
+        self.add_field(EMAIL, self.tr("Email"), self.email)
         self.add_field(DOCUMENT, self.tr("Document"), self.document)
         self.add_field(PHONE, self.tr("Phone"), self.phone)
         self.add_field(CARD, self.tr("Affiliate card"), self.card)
         self.add_field(DESCRIPTION, self.tr("Notes"), self.description, wide=True)
         self.suspend_button = QPushButton(self.tr("Suspend"))
         self.suspend_button.setIcon(icon("error", p.danger))
-        self.suspend_button.setStyleSheet(TALL)
-        self.suspend_button.setMinimumHeight(64)
-        # Never squeezed below its text (the Spanish label is longer).
-        self.suspend_button.setMinimumWidth(self.suspend_button.sizeHint().width())
-        self.add_footer_button(self.suspend_button)
+        # What is done to the client stands beside their name; the footer keeps Back and
+        # Save on one row, and the form its rows, at 1024x768 (issue #21, item 9).
+        self.add_heading_button(self.suspend_button)
+        self.danger_beside_heading()
 
     def set_busy(self, busy: bool) -> None:
         super().set_busy(busy)
@@ -112,6 +112,8 @@ class ClientPanel(FormPanel):
         suspended = client.is_suspended
         self.suspend_button.setEnabled(not suspended)
         self.suspend_button.setText(self.tr("Suspended") if suspended else self.tr("Suspend"))
+        self.suspend_button.setMinimumWidth(0)  # never squeezed below its text
+        self.suspend_button.setMinimumWidth(self.suspend_button.sizeHint().width())
 
     def set_email_locked(self, locked: bool) -> None:
         self.email_locked = locked

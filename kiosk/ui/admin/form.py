@@ -1,5 +1,7 @@
 """A reusable administration form: fields with their own error lines, notes, and a
-footer with Back, an optional destructive action, and Save.
+footer with Back, an optional destructive action, and Save; actions on the record as a
+whole (a client's Suspend, Schedule removal) may stand beside the heading instead, so
+that the footer keeps one row and the fields their height at 1024x768.
 
 Problems come from ``kiosk.core.admin.forms`` (the form's own checks before sending,
 or the API's refusal mapped onto fields) and are shown next to their fields;
@@ -13,8 +15,10 @@ from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QFrame,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -34,6 +38,7 @@ from kiosk.ui.widgets.layouts import text_scroll
 CONTEXT = "AdminForm"
 FIELD_PX = 48  # touch target of a text field
 TALL = "QPushButton { min-height: 44px; padding: 8px 24px; }"  # 64 px with the padding
+ACTION_PX = 48  # an action beside the heading (a touch target, under the footer's 64)
 
 PROBLEM_TEXT = {
     Problem.REQUIRED: QT_TRANSLATE_NOOP("AdminForm", "This field is needed."),
@@ -124,6 +129,7 @@ class FormPanel(QFrame):
     submitted = Signal()
     cancelled = Signal()
     delete_requested = Signal()
+    problems_cleared = Signal()  # the last field with a problem was edited
 
     def __init__(self, heading: str = "", *, save_text: str = "", danger_text: str = "") -> None:
         super().__init__()
@@ -145,7 +151,7 @@ class FormPanel(QFrame):
         self.general.hide()
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(24)
-        self.grid.setVerticalSpacing(8)
+        self.grid.setVerticalSpacing(4)  # (each field keeps room for its error line)
         self.grid.setColumnStretch(0, 1)
         self.grid.setColumnStretch(1, 1)
         self._row = 0
@@ -153,6 +159,7 @@ class FormPanel(QFrame):
         self.boxes: dict[str, FieldBox] = {}
         self._aliases: dict[str, str] = {}
         self._texts: dict[tuple[str, Problem], str] = {}
+        self._limits: dict[str, int] = {}
         content = QWidget()
         inner = QVBoxLayout(content)
         inner.setContentsMargins(0, 0, 20, 0)
@@ -186,16 +193,42 @@ class FormPanel(QFrame):
         footer.addWidget(self.back_button)
         footer.addWidget(self.danger_button)
         footer.addWidget(self.save_button)
+        self.heading_row = QHBoxLayout()
+        self.heading_row.setSpacing(12)
+        self.heading_row.addWidget(self.heading, 1)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(24, 16, 24, 16)
-        layout.setSpacing(8)
-        layout.addWidget(self.heading)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.setSpacing(6)
+        layout.addLayout(self.heading_row)
         layout.addWidget(self.scroller, 1)
         layout.addLayout(footer)
 
     def add_footer_button(self, button: QPushButton) -> None:
         """A button of the section's own in the footer, after Back."""
         self.extra_buttons.insert_widget(1, button)
+
+    def add_heading_button(self, button: QPushButton) -> None:
+        """An action on the whole record, beside the heading (the name elides first)."""
+        self._action_size(button)
+        self.heading_row.addWidget(button, 0, Qt.AlignmentFlag.AlignVCenter)
+
+    def danger_beside_heading(self) -> None:
+        """The destructive action beside the heading rather than in the footer."""
+        index = self.extra_buttons.indexOf(self.danger_button)
+        if index >= 0:
+            self.extra_buttons.takeAt(index)
+        self.add_heading_button(self.danger_button)
+
+    @staticmethod
+    def _action_size(button: QPushButton) -> None:
+        """One height for the heading's actions, whatever their role; never below the text."""
+        # 48 px both: a secondary button has a 2 px border, a danger one none.
+        button.setStyleSheet(
+            "QPushButton { min-height: 28px; padding: 8px 12px; }"
+            ' QPushButton[role="danger"] { min-height: 32px; }'
+        )
+        button.setMaximumHeight(ACTION_PX)
+        button.setMinimumWidth(button.sizeHint().width())
 
     # -- building ------------------------------------------------------------------------
     def add_note(self, text: str, *, warning: bool = False) -> QLabel:
@@ -226,7 +259,25 @@ class FormPanel(QFrame):
         self._place(box, wide=wide)
         if isinstance(editor, QLineEdit):
             editor.returnPressed.connect(self.submitted.emit)
+        # A field's problem goes as soon as the person edits the field.
+        edits = [editor] if isinstance(editor, QLineEdit) else editor.findChildren(QLineEdit)
+        for edit in edits:
+            edit.textEdited.connect(lambda _text, b=box: self._edited(b))
+        taps = [editor] if isinstance(editor, QAbstractButton) else []
+        for button in taps or editor.findChildren(QAbstractButton):
+            button.clicked.connect(lambda _checked=False, b=box: self._edited(b))
         return box
+
+    def _edited(self, box: FieldBox) -> None:
+        if not box.error.text():
+            return
+        box.set_error("")
+        if not self.has_problems():
+            self.problems_cleared.emit()
+
+    def has_problems(self) -> bool:
+        """A field or the line above the fields still shows a problem."""
+        return not self.general.isHidden() or any(b.error.text() for b in self.boxes.values())
 
     def add_heading(self, text: str) -> QLabel:
         """A sub-heading inside the form (a group of fields)."""
@@ -246,6 +297,18 @@ class FormPanel(QFrame):
     def word(self, key: str, problem: Problem, text: str) -> None:
         """A better sentence than the generic one for ``problem`` on field ``key``."""
         self._texts[(key, problem)] = text
+
+    def limits(self, most: Mapping[str, int]) -> None:
+        """The most characters of fields (``key`` -> count): their "Too long" says it."""
+        self._limits.update(most)
+
+    def _problem_text(self, key: str, problem: Problem) -> str:
+        text = self._texts.get((key, problem))
+        if text:
+            return text
+        if problem is Problem.TOO_LONG and key in self._limits:
+            return self.tr("Too long: at most %n characters.", "", self._limits[key])
+        return problem_text(problem)
 
     def _place(self, widget: QWidget, *, wide: bool) -> None:
         if wide and self._col:
@@ -272,7 +335,7 @@ class FormPanel(QFrame):
                     general.append(problem_text(problem))
                 continue
             if not box.error.text():
-                box.set_error(self._texts.get((key, problem)) or problem_text(problem))
+                box.set_error(self._problem_text(key, problem))
             first = first or box
         if unknown:
             text = QCoreApplication.translate(CONTEXT, str(OTHER_FIELDS))
@@ -285,6 +348,11 @@ class FormPanel(QFrame):
             shown = first
             # After the layout made room for the error lines.
             QTimer.singleShot(0, self, lambda: self.scroller.ensureWidgetVisible(shown, 8, 24))
+
+    def to_top(self) -> None:
+        """Shown from its first field (a form used again opens at its top, not where
+        the previous record was left)."""
+        self.scroller.verticalScrollBar().setValue(0)
 
     def rewind(self) -> None:
         """Long texts show from their start after filling the form."""

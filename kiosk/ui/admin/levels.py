@@ -21,6 +21,7 @@ from kiosk.api.models.common import Page
 from kiosk.core.admin.forms import Problem
 from kiosk.core.admin.levels import (
     COLOR_FIELDS,
+    LIMITS,
     LevelField,
     LevelForm,
     explain_level,
@@ -143,6 +144,7 @@ class LevelsSection(AdminSection):
     # -- the form ----------------------------------------------------------------------------
     def _build_form(self) -> FormPanel:
         form = FormPanel(save_text=self.tr("Save level"), danger_text=self.tr("Delete level"))
+        form.limits(LIMITS)
         self.relocation_note = form.add_note(
             self.tr(
                 "After saving, the service moves clients to their new level and updates the "
@@ -223,6 +225,7 @@ class LevelsSection(AdminSection):
         self.form.danger_button.hide()
         self.fill_form(LevelForm())
         self.show_page(self.form)
+        self.form.to_top()
         self.name_edit.setFocus()
 
     def open_row(self, row: int) -> None:
@@ -235,6 +238,7 @@ class LevelsSection(AdminSection):
         self.form.danger_button.show()
         self.fill_form(level_form(level))
         self.show_page(self.form)
+        self.form.to_top()
 
     def forget(self) -> None:
         self.editing = None

@@ -23,6 +23,7 @@ from kiosk.core.admin.operators import (
     EMAIL,
     FIRST_NAME,
     LAST_NAME,
+    LIMITS,
     PASSWORD,
     PHONE,
     BranchChoice,
@@ -85,6 +86,7 @@ class BranchRow(QWidget):
 class OperatorFormPanel(FormPanel):
     def __init__(self, form: OperatorForm, *, creating: bool, heading: str) -> None:
         super().__init__(heading, save_text=self.tr("Save operator"))
+        self.limits(LIMITS)
         self.creating = creating
         if creating:
             self.access_note = self.add_note(

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QWidget
 from kiosk.api.models.catalog import PointItem
 from kiosk.api.models.common import Page
 from kiosk.core.admin.items import (
+    LIMITS,
     ItemField,
     ItemKind,
     PointItemForm,
@@ -115,6 +116,7 @@ class PointItemsSection(AdminSection):
     # -- the form ----------------------------------------------------------------------------
     def _build_form(self) -> FormPanel:
         form = FormPanel(save_text=self.tr("Save item"), danger_text=self.tr("Delete item"))
+        form.limits(LIMITS)
         self.replace_note = form.add_note(
             self.tr(
                 "Saving replaces the whole item. Credits already made keep the points they gave."
@@ -186,6 +188,7 @@ class PointItemsSection(AdminSection):
         self.form.danger_button.hide()
         self.fill_form(PointItemForm())
         self.show_page(self.form)
+        self.form.to_top()
         self.name_edit.setFocus()
 
     def open_row(self, row: int) -> None:
@@ -198,6 +201,7 @@ class PointItemsSection(AdminSection):
         self.form.danger_button.show()
         self.fill_form(item_form(item, self.amount_locale))
         self.show_page(self.form)
+        self.form.to_top()
 
     def forget(self) -> None:
         self.editing = None

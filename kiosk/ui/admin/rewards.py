@@ -1,6 +1,8 @@
 """Rewards (the API's products): list with stock and a price column per level,
 create, and edit (total replacement) with offers per level, stock, per-client cap
-and categories.
+and categories. The form reads the levels when it opens, and again at Save: a level
+created or deleted meanwhile rebuilds the form (what was typed stays) and the banner
+says what changed, before anything is sent.
 
 The contract shows neither the product list's ``order`` values nor a delete for
 products: the list keeps the API's order (searchable, filterable by availability)
@@ -22,6 +24,8 @@ from kiosk.core.admin.paging import ListState
 from kiosk.core.admin.rewards import (
     RewardForm,
     explain_reward,
+    follow_levels,
+    levels_change,
     new_reward_form,
     reward_draft,
     reward_form,
@@ -33,7 +37,7 @@ from kiosk.core.counter.credit_level import all_levels
 from kiosk.core.session import CounterSession
 from kiosk.ui.admin.chips import ChoiceChips
 from kiosk.ui.admin.list_view import AdminList, Column
-from kiosk.ui.admin.rewards_form import RewardFormPanel
+from kiosk.ui.admin.rewards_form import RewardFormPanel, levels_change_text
 from kiosk.ui.admin.section import AdminSection
 
 log = logging.getLogger(__name__)
@@ -72,9 +76,7 @@ class RewardsSection(AdminSection):
         self.list.new_requested.connect(self.open_new)
         for button in (self.list.refresh_button, self.list.retry_button):
             button.clicked.disconnect()
-            button.clicked.connect(
-                self.refresh
-            )  # the levels may have changed too  # the levels may have changed
+            button.clicked.connect(self.refresh)  # the levels may have changed too
         self.add_page(self.list)
 
     def title(self) -> str:
@@ -167,17 +169,36 @@ class RewardsSection(AdminSection):
         self.drop_page(old)
 
     def open_new(self) -> None:
-        self.editing = None
-        self._show_form(None, new_reward_form(self.levels))
-        assert self.form is not None
-        self.form.name_edit.setFocus()
+        self.run("form", self._open(None))
 
     def open_row(self, row: int) -> None:
         product = self.list.item(row)
-        if product is None:
-            return
+        if product is not None:
+            self.run("form", self._open(product))
+
+    async def _open(self, product: Product | None) -> None:
+        """The form for the levels as they are now: a level created or deleted in
+        Levels since the list was read shows (or is gone) without a Refresh. Levels that
+        cannot be read: the form opens with those last read, and the banner says why."""
+        try:
+            levels = await self._read_levels()
+        except ApiError as error:
+            levels = self.levels
+            self.show_error(error)
         self.editing = product
-        self._show_form(product, reward_form(product, self.levels))
+        if product is None:
+            self._show_form(None, new_reward_form(levels))
+            assert self.form is not None
+            self.form.name_edit.setFocus()
+        else:
+            self._show_form(product, reward_form(product, levels))
+
+    async def _read_levels(self) -> tuple[Level, ...]:
+        levels = await self.session.call(lambda: all_levels(self.session.api))
+        if levels != self.levels:
+            self.levels = levels
+            self.list.set_columns(self._columns())
+        return levels
 
     def forget(self) -> None:
         self.editing = None
@@ -185,6 +206,29 @@ class RewardsSection(AdminSection):
         self.form = None
 
     # -- saving ------------------------------------------------------------------------------
+    async def _levels_changed(
+        self, panel: RewardFormPanel, form: RewardForm, editing: Product | None
+    ) -> bool:
+        """When the levels changed since ``panel`` opened: the form again for the levels
+        now (what was typed stays), the banner says what changed, nothing is sent."""
+        try:
+            levels = await self._read_levels()
+        except ApiError as error:  # the service checks the levels sent: let it say
+            log.info("reward form: the levels could not be read again (%s)", error.kind)
+            return False
+        change = levels_change(form, levels)
+        if not change or self.form is not panel:
+            return False
+        log.info(
+            "reward form: levels changed (%d added, %d deleted, %d renamed), form reloaded",
+            len(change.added),
+            len(change.removed),
+            len(change.renamed),
+        )
+        self._show_form(editing, follow_levels(panel.read(), self.levels))
+        self.say_error(levels_change_text(change, self.amount_locale), self.form)
+        return True
+
     def save(self) -> None:
         panel = self.form
         if panel is None or self.tasks.running("save"):
@@ -199,6 +243,8 @@ class RewardsSection(AdminSection):
     async def _save(
         self, panel: RewardFormPanel, form: RewardForm, editing: Product | None
     ) -> None:
+        if await self._levels_changed(panel, form, editing):
+            return
         draft = reward_draft(form)
         api = self.session.api
 
@@ -210,6 +256,8 @@ class RewardsSection(AdminSection):
         else:
             saved = await self.submit(panel, lambda: api.update_product(editing.id, draft), explain)
         if saved is None:
+            # A level deleted between the check and the write: the form follows too.
+            await self._levels_changed(panel, form, editing)
             return
         log.info("reward #%d %s", saved.id, "created" if editing is None else "replaced")
         catalogue_changes(self.session).rewards.emit(None)  # to the counter's Rewards

@@ -13,18 +13,21 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QLineEdit
 
 from kiosk.api.models.catalog import Level, Product
+from kiosk.core.admin.forms import whole_problem
 from kiosk.core.admin.rewards import (
     AVAILABLE,
     BASE_PRICE,
     CATEGORIES,
     DESCRIPTION,
     IMAGE,
+    LIMITS,
     MAX_PURCHASES,
     NAME,
     OFFERS,
     SHORT,
     STOCK,
     LevelPrice,
+    LevelsChange,
     RewardForm,
     StockMode,
     lost_offers,
@@ -52,6 +55,46 @@ def categories_in_use(products: Sequence[Product], most: int = 3) -> str:
     return text.replace("%1", "; ".join(parts))
 
 
+def levels_change_text(change: LevelsChange, locale: AmountLocale) -> str:
+    """ "Not saved: the levels changed while the form was open (“Plata” was deleted: its
+    price 300 is not sent; “Diamante” was added, with no price yet). Check the prices
+    and save again." """
+    parts: list[str] = []
+    for price in change.removed:
+        value, _ = whole_problem(price.price, minimum=1, required=False)
+        if value is None:
+            parts.append(
+                QCoreApplication.translate("RewardFormPanel", "“%1” was deleted").replace(
+                    "%1", price.level_name
+                )
+            )
+        else:
+            parts.append(
+                QCoreApplication.translate(
+                    "RewardFormPanel", "“%1” was deleted: its price %2 is not sent"
+                )
+                .replace("%1", price.level_name)
+                .replace("%2", format_points(value, locale))
+            )
+    for level in change.added:
+        parts.append(
+            QCoreApplication.translate(
+                "RewardFormPanel", "“%1” was added, with no price yet"
+            ).replace("%1", level.name or "")
+        )
+    for before, level in change.renamed:
+        parts.append(
+            QCoreApplication.translate("RewardFormPanel", "“%1” is now called “%2”")
+            .replace("%1", before)
+            .replace("%2", level.name or "")
+        )
+    return QCoreApplication.translate(
+        "RewardFormPanel",
+        "Not saved: the levels changed while the form was open (%1). "
+        "Check the prices and save again.",
+    ).replace("%1", "; ".join(parts))
+
+
 class RewardFormPanel(FormPanel):
     def __init__(
         self,
@@ -61,6 +104,7 @@ class RewardFormPanel(FormPanel):
         known: Sequence[Product] = (),
     ) -> None:
         super().__init__(save_text=self.tr("Save reward"))
+        self.limits(LIMITS)
         self.levels = list(levels)
         self.product = product
         self.amount_locale = locale

@@ -8,8 +8,9 @@ shown (or on ``entered()``) and again on each ``entered()``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -24,6 +25,7 @@ from kiosk.ui.admin.form import FormPanel
 from kiosk.ui.admin.list_view import AdminList
 from kiosk.ui.messages import error_text
 from kiosk.ui.screens.base import Screen
+from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.confirm_sheet import ConfirmSheet
 from kiosk.ui.widgets.relayout import PageStack
 from kiosk.ui.widgets.touch_keyboard import TouchKeyboard, TouchKeyboardController
@@ -74,10 +76,23 @@ class AdminSection(Screen):
         self.body.addWidget(self.sheet)
         self.body.addWidget(self.keyboard)
         self._started = False
+        # What the error banner says went wrong: a task's name (gone when that task next
+        # ends well) or a form (gone when its fields with problems were all edited).
+        self._banner_cause: object = None
+
+    def say_in(self, host: Screen) -> None:
+        """Inside manager mode (``host``): its banner, and its margins too (the host keeps
+        them; twice took 48 px of a form's width and 32 of its height at 1024x768)."""
+        super().say_in(host)
+        layout = self.layout()
+        if layout is not None:
+            layout.setContentsMargins(0, 0, 0, 0)
 
     # -- pages -------------------------------------------------------------------------------
     def add_page(self, page: QWidget) -> None:
         self.pages.addWidget(page)
+        if isinstance(page, FormPanel):
+            page.problems_cleared.connect(lambda form=page: self._cause_gone(form))
 
     def drop_page(self, page: QWidget | None) -> None:
         """A page built for one use (a form) is left for good: out of the stack, deleted."""
@@ -92,6 +107,41 @@ class AdminSection(Screen):
 
     def back_to_list(self) -> None:
         self.show_page(self.list)
+
+    # -- the error banner's cause ---------------------------------------------------------
+    def run(
+        self,
+        name: str,
+        coro: Coroutine[Any, Any, Any],
+        *,
+        buttons: Sequence[BusyButton] = (),
+    ) -> asyncio.Task[Any]:
+        """``Screen.run``; a task that fails is the banner's cause, and the banner goes
+        when a task of that name next ends well (the list loads again, say)."""
+
+        async def watched() -> Any:
+            try:
+                result = await coro
+            except Exception:
+                self._banner_cause = name  # the screen shows it in the banner
+                raise
+            self._cause_gone(name)
+            return result
+
+        task = super().run(name, watched(), buttons=buttons)
+        task.add_done_callback(lambda _: coro.close())  # replaced before it ever ran
+        return task
+
+    def say_error(self, text: str, cause: object = None) -> None:
+        """The banner says ``text``; it goes when ``cause`` is gone (see ``run``)."""
+        self._banner_cause = cause
+        self.banner.show_error(text)
+
+    def _cause_gone(self, cause: object) -> None:
+        if (cause is not None and cause is self._banner_cause) or cause == self._banner_cause:
+            self._banner_cause = None
+            if self.banner.kind == "error":
+                self.banner.dismiss()
 
     # -- life --------------------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:
@@ -149,11 +199,11 @@ class AdminSection(Screen):
         refusal = explain(error) if explain is not None else None
         if refusal is not None and panel is not None:
             panel.show_problems(refusal.problems, refusal.unknown)
-            self.banner.show_error(self.refusal_text(error))
+            self.say_error(self.refusal_text(error), panel)
             log.info("%s: refused on %s", self.key, ", ".join(sorted(refusal.problems)))
             return True
         if error.kind in REFUSALS:
-            self.banner.show_error(self.refusal_text(error))
+            self.say_error(self.refusal_text(error))
             log.info("%s: refused: %s", self.key, error)
             return True
         return False

@@ -28,10 +28,19 @@ SETTINGS_TITLE = QT_TRANSLATE_NOOP("ManagerView", "Settings")
 AnySection = Section | tuple[str, str, Callable[[], QWidget]]
 
 
-def settings_sections(model: ManagerSettings, on_applied: Applied | None = None) -> list[Section]:
-    """The "Settings" section (first in the list)."""
+def settings_sections(
+    model: ManagerSettings,
+    on_applied: Applied | None = None,
+    running_branch: Callable[[], int | None] | None = None,
+) -> list[Section]:
+    """The "Settings" section (first in the list); ``running_branch``: the branch the
+    counter runs with (shown when the branch setting is left unset)."""
     title = QCoreApplication.translate("ManagerView", str(SETTINGS_TITLE))
-    return [Section(title, "settings", lambda: SettingsScreen(model, on_applied=on_applied))]
+
+    def screen() -> SettingsScreen:
+        return SettingsScreen(model, on_applied=on_applied, running_branch=running_branch)
+
+    return [Section(title, "settings", screen)]
 
 
 def build_manager_gate(

@@ -167,16 +167,24 @@ class BranchSection(SectionCard):
     ) -> None:
         self.clear_choices()
         for qr in qrs:
-            label = qr.name or f"QR #{qr.id}"
-            if qr.window_seconds:
-                label += self.tr(" (new code every %1 s)").replace("%1", str(qr.window_seconds))
-            self.qr_combo.addItem(label, qr.id)
+            self.qr_combo.addItem(self._qr_text(qr), qr.id)
+        if qrs:  # none chosen: the Code screen shows the branch's first (as the counter does)
+            self.qr_combo.setItemText(
+                0,
+                self.tr("Automatic: %1 (the branch's first)").replace("%1", self._qr_text(qrs[0])),
+            )
         self.qr_combo.setCurrentIndex(max(0, self.qr_combo.findData(qr_id)))
         by_id = {item.id: item for item in items}
         chosen = [by_id[i] for i in item_ids if i in by_id]
         rest = sorted((i for i in items if i.id not in item_ids), key=lambda i: i.name or "")
         rows = [(item.id, self._item_text(item)) for item in [*chosen, *rest]]
         self.checklist.set_items(rows, item_ids)
+
+    def _qr_text(self, qr: ValidationQr) -> str:
+        label = qr.name or f"QR #{qr.id}"
+        if qr.window_seconds:
+            label += self.tr(" (new code every %1 s)").replace("%1", str(qr.window_seconds))
+        return label
 
     def _item_text(self, item: PointItem) -> str:
         name = item.name or f"#{item.id}"

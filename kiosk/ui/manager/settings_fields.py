@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QIntValidator, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -29,7 +29,7 @@ TOUCH = 48
 
 class TouchCombo(WheelSafeComboBox):
     """A combo box at touch size with a drawn chevron (the style sheet hides Qt's arrow).
-    The wheel over it scrolls the page unless it has the focus (``wheel_safe``). Its width
+    The wheel over it scrolls the page, focused or not (``wheel_safe``). Its width
     does not follow its longest entry: a text wider than the box ends with "…", and the
     tooltip holds the whole text."""
 
@@ -145,7 +145,10 @@ class SectionCard(QFrame):
 class FieldRow(QWidget):
     """The title above the control, then a "Set by IT" note and an error message. (Above,
     not beside: a long title in any language and the control both get the full width of
-    the card, at 1024 px as at 1280 px.)"""
+    the card, at 1024 px as at 1280 px.) The error goes as soon as the control is edited
+    (``fixed`` then tells the screen)."""
+
+    fixed = Signal()
 
     def __init__(self, title: str, control: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -179,6 +182,24 @@ class FieldRow(QWidget):
         layout.addWidget(self.locked_note)
         layout.addWidget(self.error)
         self.locked = False
+        self._watch_edits(control)
+
+    def _watch_edits(self, control: QWidget) -> None:
+        """Typing, a step, a choice or a tap in the control clears its error."""
+        for edit in [control, *control.findChildren(QLineEdit)]:
+            if isinstance(edit, QLineEdit):
+                edit.textEdited.connect(self._edited)
+        for combo in [control, *control.findChildren(QComboBox)]:
+            if isinstance(combo, QComboBox):
+                combo.activated.connect(self._edited)
+        for button in control.findChildren(QPushButton):
+            button.clicked.connect(self._edited)
+
+    def _edited(self, *_: object) -> None:
+        if self.error.isHidden():
+            return
+        self.set_error(None)
+        self.fixed.emit()
 
     def set_locked(self, locked: bool) -> None:
         """Read-only with a note "Set by IT" (the value stays visible)."""

@@ -1,7 +1,10 @@
 """Manager settings: connection and key, branch binding, counter buttons, idle times,
 language and theme, saved all together (``ManagerSettings.apply``).
 
-Settings IT locked show read-only with "Set by IT". The API key is checked and
+Settings IT locked show read-only with "Set by IT". A setting left to its default shows
+what the kiosk runs with (``_effective_*``): the branch the counter is bound to, the
+branch's first validation QR, every point item of the branch checked; kept as the
+default (not written) unless the manager changes it. The API key is checked and
 stored on its own ("Check and save key"); everything else waits for "Save
 changes". After a save, ``on_applied(changed_keys)`` tells the lead's wiring what
 to rebuild (the key replacement reports ``("api_key",)``).
@@ -52,10 +55,13 @@ class SettingsScreen(QWidget):
         model: ManagerSettings,
         *,
         on_applied: Applied | None = None,
+        running_branch: Callable[[], int | None] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.model = model
+        # The branch the counter runs with (none before it could start).
+        self.running_branch = running_branch or (lambda: None)
         self.on_applied = on_applied or (lambda keys: None)
         self.tasks = ScreenTasks(self._failed)
         self.banner = Banner(self)
@@ -104,7 +110,9 @@ class SettingsScreen(QWidget):
         self._choices: BranchChoices | None = None
         # Each branch's QRs and point items as loaded for the connection ``_branches_for``.
         self._known_choices: dict[int, BranchChoices] = {}
+        self._banner_for_fields = False  # the error banner is about the marked fields
         self._loaded_once = False
+        self._watch_fixes()
         self.fill()
 
     # -- filling -----------------------------------------------------------------
@@ -174,7 +182,7 @@ class SettingsScreen(QWidget):
         branch_id = self.branch.branch_id() if self.branch.branches else saved.branch_id
         if self._choices_for is not None and self._choices_for == branch_id:
             qr_id, items = self.branch.qr_id(), self.branch.item_ids()
-        elif branch_id == saved.branch_id:
+        elif branch_id in (saved.branch_id, self._effective_branch(saved)):
             qr_id, items = saved.validation_qr_id, saved.point_items
         else:
             qr_id, items = None, ()
@@ -182,14 +190,38 @@ class SettingsScreen(QWidget):
             Field.ENVIRONMENT.value: self.connection.environment(),
             Field.PRODUCTION_URL.value: production,
             Field.QA_URL.value: qa,
-            Field.BRANCH.value: branch_id,
-            Field.VALIDATION_QR.value: qr_id,
-            Field.POINT_ITEMS.value: items,
+            **self._branch_values(saved, branch_id, qr_id, items),
             **self.counter.values(),
         }
         for which in self._locked():
             values.pop(which.value, None)
         return dataclasses.replace(saved, **values)  # type: ignore[arg-type]
+
+    # -- what the kiosk runs with, for settings left to their default ----------------------
+    def _effective_branch(self, draft: Draft) -> int | None:
+        """The branch setting, or (none set) the branch the counter runs with."""
+        return draft.branch_id if draft.branch_id is not None else self.running_branch()
+
+    @staticmethod
+    def _effective_items(choices: BranchChoices, ids: tuple[int, ...]) -> tuple[int, ...]:
+        """No item chosen: the counter shows every item of the branch, in its order."""
+        return ids or tuple(item.id for item in choices.items)
+
+    def _branch_values(
+        self, saved: Draft, branch_id: int | None, qr_id: int | None, items: tuple[int, ...]
+    ) -> dict[str, object]:
+        """The branch card's settings as saved: what shows as the default stays unset."""
+        if saved.branch_id is None and branch_id == self.running_branch():
+            branch_id = None
+        choices = self._choices if self._choices_for is not None else None
+        every = tuple(item.id for item in choices.items) if choices is not None else None
+        if items == every and items != saved.point_items:
+            items = ()  # every item, in the branch's order: the default
+        return {
+            Field.BRANCH.value: branch_id,
+            Field.VALIDATION_QR.value: qr_id,
+            Field.POINT_ITEMS.value: items,
+        }
 
     def _key_state(self) -> KeyState:
         state = self.model.key_state(self.draft())
@@ -210,6 +242,17 @@ class SettingsScreen(QWidget):
         self._forget_branches(self.tr("Load the branches of this environment."))
         if state in (KeyState.STORED, KeyState.NOT_NEEDED):
             self.load_branches()
+
+    def _watch_fixes(self) -> None:
+        for field_row in self._rows().values():
+            field_row.fixed.connect(self._field_fixed)
+
+    def _field_fixed(self) -> None:
+        """The banner "Check the marked fields" goes once no field is marked any more."""
+        marked = any(not row.error.isHidden() for row in self._rows().values())
+        if not marked and self._banner_for_fields and self.banner.kind == "error":
+            self.banner.dismiss()
+        self._banner_for_fields = self._banner_for_fields and marked
 
     def show_problems(self, problems: dict[Field, FieldProblem]) -> None:
         for which, field_row in self._rows().items():
@@ -238,7 +281,7 @@ class SettingsScreen(QWidget):
         connection = self._connection_key(draft)
         if self._branches_for != connection:
             self._known_choices.clear()
-        self.branch.set_branches(branches, draft.branch_id)
+        self.branch.set_branches(branches, self._effective_branch(draft))
         self._branches_for = connection
         self._choices_for = None
         self._branch_chosen()
@@ -265,12 +308,12 @@ class SettingsScreen(QWidget):
     def _show_choices(self, branch_id: int, choices: BranchChoices) -> None:
         """The branch's QRs and items, with the saved ones chosen when it is the saved branch."""
         saved = self.model.draft()
-        same = branch_id == saved.branch_id
+        same = branch_id == self._effective_branch(saved)
         self.branch.set_choices(
             choices.qrs,
             choices.items,
             saved.validation_qr_id if same else None,
-            saved.point_items if same else (),
+            self._effective_items(choices, saved.point_items if same else ()),
         )
         self._choices_for, self._choices = branch_id, choices
 
@@ -336,6 +379,7 @@ class SettingsScreen(QWidget):
 
     # -- failures ----------------------------------------------------------------
     def _failed(self, error: BaseException) -> None:
+        self._banner_for_fields = isinstance(error, SettingsRefused)
         if isinstance(error, SettingsRefused):
             self.show_problems(error.problems)
             if set(error.problems) == {Field.API_KEY}:

@@ -2,14 +2,16 @@
 
 A manager scrolling a long form with the mouse wheel must never change a setting that
 happens to pass under the pointer (the Branch combo once went from Sucursal Centro to
-Sucursal Rosario that way). So, for every combo and spin box of a scrolled page:
+Sucursal Rosario that way, even right after the manager had picked it, focused). So, for
+every combo and spin box:
 
-- the wheel changes the value only while the box has the keyboard focus (the person
-  tapped it or tabbed to it); otherwise the box hands the wheel to the scroll area
-  around it (the nearest one that can still move that way), which scrolls the page.
-  It does so itself rather than by ignoring the event: Qt passes an ignored wheel
-  event on to the parents only when it came from the system, so a synthesized wheel
-  (a test's, an accessibility tool's) would otherwise scroll nothing;
+- the wheel never changes the value, focused or not: a value changes only by a tap, a
+  click or the keyboard. The box hands the wheel to the scroll area around it (the
+  nearest one that can still move that way), which scrolls the page. It does so itself
+  rather than by ignoring the event: Qt passes an ignored wheel event on to the parents
+  only when it came from the system, so a synthesized wheel (a test's, an accessibility
+  tool's) would otherwise scroll nothing. (An open combo's list is a view of its own:
+  the wheel scrolls that list, and only a tap or Enter takes an entry);
 - the wheel never gives the box the focus (``Qt.StrongFocus`` instead of Qt's default
   ``Qt.WheelFocus``).
 
@@ -35,14 +37,6 @@ from PySide6.QtWidgets import (
 )
 
 W = TypeVar("W", bound=QWidget)
-
-
-def _pass_on(box: QWidget, event: QWheelEvent) -> bool:
-    """True when the wheel is not for ``box`` (it has no focus): the page got it instead."""
-    if box.hasFocus():
-        return False
-    scroll_page(box, event)
-    return True
 
 
 def scroll_page(widget: QWidget, event: QWheelEvent) -> None:
@@ -85,8 +79,7 @@ class WheelSafeComboBox(QComboBox):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
-        if not _pass_on(self, event):
-            super().wheelEvent(event)
+        scroll_page(self, event)
 
 
 class WheelSafeSpinBox(QSpinBox):
@@ -95,8 +88,7 @@ class WheelSafeSpinBox(QSpinBox):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
-        if not _pass_on(self, event):
-            super().wheelEvent(event)
+        scroll_page(self, event)
 
 
 class WheelSafeDoubleSpinBox(QDoubleSpinBox):
@@ -105,12 +97,11 @@ class WheelSafeDoubleSpinBox(QDoubleSpinBox):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
-        if not _pass_on(self, event):
-            super().wheelEvent(event)
+        scroll_page(self, event)
 
 
 class _WheelFilter(QObject):
-    """Ignores (and so passes on to the parents) the wheel over an unfocused box."""
+    """Passes the wheel over a box on to the page around it."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (
@@ -118,7 +109,8 @@ class _WheelFilter(QObject):
             and isinstance(watched, QComboBox | QAbstractSpinBox)
             and isinstance(event, QWheelEvent)
         ):
-            return _pass_on(watched, event)
+            scroll_page(watched, event)
+            return True
         return False
 
 

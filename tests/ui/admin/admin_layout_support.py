@@ -32,6 +32,7 @@ from kiosk.ui.i18n import install_translators
 from kiosk.ui.main_window import CounterView
 from kiosk.ui.manager.gate import ManagerGate, ManagerScreen
 from kiosk.ui.manager.manager_view import ManagerView, Section
+from kiosk.ui.screens.base import Screen
 from tests.ui.admin.admin_support import table
 from tests.ui.manager.manager_support import Clocks, make_lock
 
@@ -83,7 +84,10 @@ async def in_manager_window(
     await lock.set_pin("1357")
     view = ManagerView([Section("Section", "settings", lambda: section)])
     gate = ManagerGate(lock, lambda: view, idle_seconds=900)
-    window = CounterView(session, [ManagerScreen(session, gate)])
+    host = ManagerScreen(session, gate)
+    window = CounterView(session, [host])
+    if isinstance(section, Screen):
+        section.say_in(host)  # as a section opened from the list (the first is built early)
     qtbot.addWidget(window)
     window.resize(*size)
     window.show()

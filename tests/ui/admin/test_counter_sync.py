@@ -75,6 +75,7 @@ def test_a_new_point_item_and_reward_reach_the_counter_without_refresh(
         shop = rig.open(RewardsSection)
         await rig.loaded()
         rig.tap(shop.list.new_button)
+        await until(lambda: shop.form is not None and not shop.tasks.running("form"))
         form = shop.form
         assert form is not None
         rig.type_into(form.name_edit, LONG_REWARD)

@@ -2,7 +2,7 @@
 1024x768, in English and Spanish, with names of 60+ characters, every visible button's
 text fits (or elides with the full text in its tooltip), the column that tells the
 rows apart (the name) is shown and stretched, and the exchanges list never scrolls
-sideways."""
+sideways; a client's detail shows its fields at 1024x768 (issue #21, item 9)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from kiosk.core.admin.clients import CARD, DOCUMENT, EMAIL, FIRST_NAME, LAST_NAME, PHONE
 from kiosk.core.session import CounterSession
 from kiosk.sim.world import World
 from kiosk.ui.admin.clients import ClientsSection
@@ -215,6 +216,7 @@ def test_the_reward_form_says_where_category_numbers_come_from(
         await in_manager_window(qtbot, session, section, tmp_path, (1280, 800))
         await until(lambda: section.list.loads >= 1 and not section.tasks.running("list"))
         qtbot.mouseClick(section.list.new_button, Qt.MouseButton.LeftButton)
+        await until(lambda: section.form is not None and not section.tasks.running("form"))
         form = section.form
         assert form is not None
         await until(lambda: section.pages.currentWidget() is form)
@@ -228,3 +230,64 @@ def test_the_reward_form_says_where_category_numbers_come_from(
         assert f"{used[0]} ({first.name}" in in_use
 
     arun(scenario())
+
+
+def _inside(widget: QWidget, area: QWidget) -> bool:
+    """``widget`` whole inside ``area`` (its viewport, for a scroll area)."""
+    top = widget.mapTo(area, QPoint(0, 0))
+    return QRect(top, widget.size()) == QRect(top, widget.size()).intersected(area.rect())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_clients_detail_shows_its_fields_and_one_row_of_actions(
+    size: tuple[int, int],
+    lang: str,
+    qapp: QApplication,
+    qtbot: QtBot,
+    themed: None,
+    session: CounterSession,
+    sim_world: World,
+    arun: Callable[..., Any],
+    tmp_path: Path,
+) -> None:
+    """Issue #21, item 9: a registered client's detail (its email locked, the longest
+    case) opened by a tap on the list: Back and Save on one row, Suspend and Schedule
+    removal beside the name, and every field from the names to the affiliate card
+    whole on screen without scrolling."""
+    with language(qapp, lang):
+        section = ClientsSection(session)
+
+        async def scenario() -> None:
+            window = await in_manager_window(qtbot, session, section, tmp_path, size)
+            await until(lambda: section.list.loads >= 1 and not section.tasks.running("list"))
+            await until(lambda: not section.tasks.running("levels"))
+            qtbot.keyClicks(section.list.search, "juan.perez")
+            qtbot.keyClick(section.list.search, Qt.Key.Key_Return)
+            name = "Juan Carlos Pérez"
+            await until(lambda: name in section.list.texts(0))
+            await until(lambda: not section.tasks.running("list"))
+            table = section.list.table
+            row = section.list.texts(0).index(name)
+            rect = table.visualRect(table.model().index(row, 0))
+            qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+            panel = section.panel
+            await until(lambda: section.pages.currentWidget() is panel)
+            await until(lambda: not section.tasks.running("registered") and panel.email_locked)
+            qapp.processEvents()
+            shot(window, f"client-detail-{lang}-{size[0]}")
+            assert audit(section) == []
+            footer = {panel.back_button.y(), panel.save_button.y()}
+            assert len(footer) == 1, "Back and Save are not on one row"
+            assert panel.suspend_button.y() < panel.scroller.y()
+            assert panel.danger_button.y() < panel.scroller.y()
+            for button in (panel.suspend_button, panel.danger_button):
+                assert button.height() >= 48
+                assert button.height() == panel.suspend_button.height()
+            viewport = panel.scroller.viewport()
+            assert panel.scroller.verticalScrollBar().value() == 0
+            assert panel.lock_note.isVisible()
+            for key in (FIRST_NAME, LAST_NAME, EMAIL, DOCUMENT, PHONE, CARD):
+                assert _inside(panel.boxes[key].editor, viewport), f"{key} needs scrolling"
+
+        arun(scenario())

@@ -6,6 +6,7 @@ later), the multiplier checked before sending and by the API, the duplicate
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,13 +14,16 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.admin.forms import Problem
-from kiosk.core.admin.levels import LevelField
+from kiosk.core.admin.levels import NAME_MAX, LevelField
 from kiosk.core.session import CounterSession
 from kiosk.sim.world import World
 from kiosk.ui.admin.form import problem_text
 from kiosk.ui.admin.levels import LevelsSection
 from tests.qt_async import until
+from tests.ui.admin.admin_layout_support import in_manager_window
 from tests.ui.admin.admin_support import Rig, params, table, themed_rig
+from tests.ui.translated import translated
+from tests.ui.wheel_support import turn_wheel
 
 LEVELS = r"^/external/levels"
 
@@ -208,3 +212,111 @@ def test_delete_a_level_confirmed(rig: Rig, arun: Callable[..., Any]) -> None:
     arun(scenario())
     assert oro["id"] not in table(rig.world, "levels")
     assert not any(o["levelId"] == oro["id"] for p in products.values() for o in p["offers"])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_too_long_says_the_limit(
+    rig: Rig, arun: Callable[..., Any], lang: str, qapp: QApplication
+) -> None:
+    """Issue #21 (minor): "Too long" says how long it may be."""
+    section = rig.open(LevelsSection)
+
+    async def scenario() -> None:
+        await rig.loaded()
+        fill_new(rig, section, "Platino " + "x" * NAME_MAX, "90000", "2")
+        rig.tap(section.form.save_button)
+        error = section.form.error_of(LevelField.NAME)
+        if lang == "en":
+            assert error == f"Too long: at most {NAME_MAX} characters."
+        else:
+            assert error == f"Es demasiado largo: como máximo {NAME_MAX} caracteres."
+        rig.shot(f"levels_too_long_{lang}")
+
+    with translated(qapp, lang):
+        arun(scenario())
+    assert rig.requests("POST", LEVELS) == []
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)], ids=lambda s: f"{s[0]}")
+def test_a_level_form_opens_at_its_top(
+    rig: Rig, arun: Callable[..., Any], tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Issue #21 (minor): the form is used again for each level; scrolled down on one
+    level, it opens the next one (or a new one) at its first field."""
+    section = LevelsSection(rig.session)
+    rig.section = section
+
+    async def scenario() -> None:
+        await in_manager_window(rig.qtbot, rig.session, section, tmp_path, size)
+        await rig.loaded()
+        open_level(rig, section, "Plata")
+        bar = section.form.scroller.verticalScrollBar()
+        await until(lambda: bar.maximum() > 0)
+        rig.shot(f"levels_form_top_{size[0]}")
+        turn_wheel(section.form.scroller.viewport(), -5)  # down to the colours
+        assert bar.value() > 0
+        rig.tap(section.form.back_button)
+        open_level(rig, section, "Oro")
+        assert bar.value() == 0
+        turn_wheel(section.form.scroller.viewport(), -5)  # down to the colours
+        assert bar.value() > 0
+        rig.tap(section.form.back_button)
+        rig.tap(section.list.new_button)
+        assert bar.value() == 0
+
+    arun(scenario())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_fixed_field_loses_its_error_and_the_banner_goes(
+    rig: Rig, arun: Callable[..., Any], lang: str, qapp: QApplication
+) -> None:
+    """Issue #21 (minor): the service refused a level's points (banner and field);
+    typing other points clears the field's error, and the banner with it; a problem
+    found before sending goes too when its field is edited."""
+    section = rig.open(LevelsSection)
+
+    async def scenario() -> None:
+        await rig.loaded()
+        fill_new(rig, section, "Plata bis", "5000", "0,5")
+        rig.tap(section.form.save_button)
+        assert section.form.error_of(LevelField.MULTIPLIER) != ""  # before sending
+        rig.type_into(section.multiplier_edit, "1,3")
+        assert section.form.error_of(LevelField.MULTIPLIER) == ""
+        rig.tap(section.form.save_button)
+        await until(lambda: section.banner.kind == "error")
+        assert section.form.error_of(LevelField.MIN_POINTS) != ""
+        section.name_edit.setFocus()
+        rig.type_into(section.name_edit, "Plata dos")  # another field: the cause stays
+        assert section.banner.kind == "error"
+        assert section.form.error_of(LevelField.MIN_POINTS) != ""
+        rig.type_into(section.min_points_edit, "7000")
+        assert section.form.error_of(LevelField.MIN_POINTS) == ""
+        assert section.banner.isHidden()
+        rig.shot(f"levels_form_fixed_{lang}")
+        rig.tap(section.form.save_button)
+        await until(lambda: section.banner.kind == "success")
+
+    with translated(qapp, lang):
+        arun(scenario())
+
+
+def test_a_failed_load_banner_goes_when_the_list_loads(
+    rig: Rig, arun: Callable[..., Any], expect_log: Callable[[str], None]
+) -> None:
+    """Issue #21 (minor): "No connection" (or a refusal) of a list load stays only until
+    the list loads again."""
+    expect_log(r"admin-levels: forbidden")
+    rig.control.add_fault("status", path=LEVELS, method="GET", status=403)
+    section = rig.open(LevelsSection)
+
+    async def scenario() -> None:
+        await until(lambda: section.banner.kind == "error" and section.list.failed)
+        await rig.idle("list")
+        rig.control.clear_faults()
+        rig.tap(section.list.retry_button)
+        await rig.loaded()
+        await until(lambda: section.list.table.rowCount() > 0)
+        assert section.banner.isHidden()
+
+    arun(scenario())

@@ -13,8 +13,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from kiosk.api.models.catalog import LevelColors, LevelDraft
 from kiosk.core.admin.forms import Problem
-from kiosk.core.admin.rewards import AVAILABLE, BASE_PRICE, CATEGORIES, OFFERS, STOCK, StockMode
+from kiosk.core.admin.rewards import (
+    AVAILABLE,
+    BASE_PRICE,
+    CATEGORIES,
+    OFFERS,
+    STOCK,
+    StockMode,
+    price_key,
+)
 from kiosk.core.session import CounterSession
 from kiosk.sim.world import World
 from kiosk.ui.admin.form import problem_text
@@ -22,6 +31,7 @@ from kiosk.ui.admin.rewards import RewardsSection
 from kiosk.ui.admin.rewards_form import RewardFormPanel
 from tests.qt_async import until
 from tests.ui.admin.admin_support import Rig, table, themed_rig
+from tests.ui.translated import translated
 
 PRODUCTS = r"^/external/products"
 BRONCE, PLATA, ORO = 1, 2, 3
@@ -38,7 +48,15 @@ def product_named(rig: Rig, name: str) -> dict[str, Any]:
     return next(p for p in table(rig.world, "products").values() if p["name"] == name)
 
 
-def form_of(section: RewardsSection) -> RewardFormPanel:
+async def form_of(section: RewardsSection, old: RewardFormPanel | None = None) -> RewardFormPanel:
+    """The form once open (it reads the levels first); a new one when ``old`` is given."""
+    await until(
+        lambda: (
+            isinstance(section.pages.currentWidget(), RewardFormPanel)
+            and section.form is not old
+            and not section.tasks.running("form")
+        )
+    )
     assert section.form is not None
     assert section.pages.currentWidget() is section.form
     return section.form
@@ -49,7 +67,7 @@ async def open_reward(rig: Rig, section: RewardsSection, name: str) -> RewardFor
     section.list.apply_search()
     await rig.loaded(2)
     section.list.activated.emit(section.list.texts(0).index(name))
-    return form_of(section)
+    return await form_of(section)
 
 
 def test_list_shows_prices_per_level_and_stock(rig: Rig, arun: Callable[..., Any]) -> None:
@@ -88,7 +106,7 @@ def test_create_with_offers_per_level_and_stock(rig: Rig, arun: Callable[..., An
     async def scenario() -> None:
         await rig.loaded()
         rig.tap(section.list.new_button)
-        form = form_of(section)
+        form = await form_of(section)
         rig.type_into(form.name_edit, "Taza de cerámica")
         rig.type_into(form.short_edit, "Con el logo del almacén")
         rig.type_into(form.price_edit(None), "2.000")
@@ -122,7 +140,7 @@ def test_checks_before_sending(rig: Rig, arun: Callable[..., Any]) -> None:
     async def scenario() -> None:
         await rig.loaded()
         rig.tap(section.list.new_button)
-        form = form_of(section)
+        form = await form_of(section)
         rig.type_into(form.name_edit, "Sin precio")
         rig.tap(form.stock_chips.button_for(StockMode.CONTROLLED))
         rig.type_into(form.categories_edit, "bebidas")
@@ -217,3 +235,121 @@ def test_levels_unavailable_then_refreshed(
         assert section.list.model.headerData(4, Qt.Orientation.Horizontal) == "Oro"
 
     arun(scenario())
+
+
+def test_the_form_shows_the_levels_as_they_are_when_it_opens(
+    rig: Rig, arun: Callable[..., Any]
+) -> None:
+    """Issue #21, item 8: a level created (in Levels, or the merchant panel) after the
+    list was read has its price field in the form, without Refresh; a deleted one is
+    gone."""
+    section = rig.open(RewardsSection)
+    api = rig.session.api
+
+    async def scenario() -> None:
+        await rig.loaded()
+        assert [level.name for level in section.levels] == ["Bronce", "Plata", "Oro"]
+        diamante = await api.create_level(
+            LevelDraft("Diamante", 50_000, colors=LevelColors("#1d4ed8", "#dbeafe", "#1e3a8a"))
+        )
+        await api.delete_level(PLATA)
+        rig.tap(section.list.new_button)
+        form = await form_of(section)
+        labels = [form.boxes[k].label.text() for k in form.price_edits]
+        assert labels[0] == "Clients without level"
+        assert [label.split(" (")[0] for label in labels[1:]] == ["Bronce", "Oro", "Diamante"]
+        assert form.price_edit(diamante.id).isVisible()
+        assert price_key(PLATA) not in form.price_edits
+        # The list's price columns follow too.
+        model = section.list.model
+        headers = [model.headerData(i, Qt.Orientation.Horizontal) for i in range(5)]
+        assert headers == ["Reward", "No level", "Bronce", "Oro", "Diamante"]
+        # And an existing reward's form.
+        rig.tap(form.back_button)
+        form = await open_reward(rig, section, "Kit matero")
+        assert set(form.price_edits) == {BASE_PRICE, *(price_key(i) for i in (BRONCE, ORO))} | {
+            price_key(diamante.id)
+        }
+        assert form.price_edit(diamante.id).text() == ""
+
+    arun(scenario())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_save_that_meets_changed_levels_reloads_and_says_what_changed(
+    rig: Rig, arun: Callable[..., Any], lang: str, qapp: QApplication
+) -> None:
+    """Issue #21, item 8: Plata deleted and Diamante created while the form is open:
+    Save sends nothing, the form is built again for the levels now (what was typed
+    stays), and the banner names both changes; the next Save goes through."""
+    section = rig.open(RewardsSection)
+    api = rig.session.api
+
+    async def scenario() -> None:
+        await rig.loaded()
+        rig.tap(section.list.new_button)
+        form = await form_of(section)
+        rig.type_into(form.name_edit, "Taza de cerámica")
+        rig.type_into(form.price_edit(None), "2000")
+        rig.type_into(form.price_edit(PLATA), "1700")
+        rig.type_into(form.price_edit(ORO), "1400")
+        diamante = await api.create_level(
+            LevelDraft("Diamante", 50_000, colors=LevelColors("#1d4ed8", "#dbeafe", "#1e3a8a"))
+        )
+        await api.delete_level(PLATA)
+        rig.tap(form.save_button)
+        form = await form_of(section, form)
+        await until(lambda: section.banner.kind == "error")
+        text = section.banner.text()
+        if lang == "en":
+            assert "the levels changed" in text
+            assert "“Plata” was deleted: its price 1.700 is not sent" in text
+            assert "“Diamante” was added, with no price yet" in text
+        else:
+            assert "cambiaron los niveles" in text
+            assert "“Plata” se eliminó: su precio 1.700 no se envía" in text
+            assert "“Diamante” se agregó, todavía sin precio" in text
+        assert "no longer exists" not in text
+        assert form.name_edit.text() == "Taza de cerámica"
+        assert form.price_edit(None).text() == "2000"
+        assert form.price_edit(ORO).text() == "1400"
+        assert form.price_edit(diamante.id).text() == ""
+        assert price_key(PLATA) not in form.price_edits
+        assert rig.requests("POST", PRODUCTS) == []
+        rig.shot(f"rewards_levels_changed_{lang}")
+        rig.type_into(form.price_edit(diamante.id), "1200")
+        rig.tap(form.save_button)
+        await until(lambda: section.banner.kind == "success")
+
+    with translated(qapp, lang):
+        arun(scenario())
+    saved = product_named(rig, "Taza de cerámica")
+    assert [(o["levelId"], o["points"]) for o in saved["offers"]] == [
+        (None, 2000),
+        (ORO, 1400),
+        (max(table(rig.world, "levels")), 1200),
+    ]
+
+
+def test_without_the_levels_a_reward_is_still_created(
+    rig: Rig, arun: Callable[..., Any], expect_log: Callable[[str], None]
+) -> None:
+    """The levels refused (403): the form still opens (with the price without level) and
+    saves; the banner said why the level prices are missing."""
+    expect_log(r"admin-rewards: forbidden")
+    rig.control.add_fault("status", path=r"^/external/levels", method="GET", status=403, count=None)
+    section = rig.open(RewardsSection)
+
+    async def scenario() -> None:
+        await rig.loaded()
+        rig.tap(section.list.new_button)
+        form = await form_of(section)
+        assert section.banner.kind == "error"
+        assert set(form.price_edits) == {BASE_PRICE}
+        rig.type_into(form.name_edit, "Taza de cerámica")
+        rig.type_into(form.price_edit(None), "2000")
+        rig.tap(form.save_button)
+        await until(lambda: section.banner.kind == "success")
+
+    arun(scenario())
+    assert product_named(rig, "Taza de cerámica")["offers"][0]["points"] == 2000

@@ -161,8 +161,10 @@ def test_branch_qr_and_counter_buttons_are_bound_and_saved_in_order(
         checklist = branch.checklist
         rows = {checklist.index(i).data(ID_ROLE): i for i in range(branch.items.count())}
         assert set(rows) == wanted
-        for item_id in (7, 1, 3):
-            checklist.setData(checklist.index(rows[item_id]), Qt.CheckState.Checked, CHECK)
+        # None set: every item shows (as on the counter); the manager keeps three.
+        assert set(branch.item_ids()) == wanted
+        for item_id in wanted - {7, 1, 3}:
+            checklist.setData(checklist.index(rows[item_id]), Qt.CheckState.Unchecked, CHECK)
         # Order: put item 7 first (it is listed by name, after the others).
         branch.items.set_current_row(rows[7])
         for _ in range(branch.items.count()):

@@ -22,6 +22,7 @@ from kiosk.ui.manager.settings_screen import SettingsScreen
 from tests.qt_async import until
 from tests.ui.manager.manager_support import in_counter_window, themed
 from tests.ui.manager.settings_support import Rig
+from tests.ui.translated import translated
 from tests.ui.wheel_support import turn_wheel
 
 SIZES = [(1280, 800), (1024, 768)]
@@ -205,3 +206,58 @@ def test_undo_restores_the_saved_branch_qr_and_every_field(
         assert rig.applied == []
 
     arun(scenario())
+
+
+# A combo's list is a popup: the offscreen platform says it cannot raise it or grab keys.
+@pytest.mark.qt_log_ignore("This plugin does not support (raise|grabbing the keyboard)")
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_wheel_over_a_branch_just_picked_scrolls_the_page(
+    rig: Rig,
+    arun: Callable[..., Any],
+    sim_world: World,
+    session: CounterSession,
+    tmp_path: Path,
+    size: tuple[int, int],
+    lang: str,
+    qapp: QApplication,
+) -> None:
+    """Issue #21, item 7: after picking a branch (the combo keeps the focus), scrolling
+    the page with the pointer over it moves the page, not the kiosk to another branch."""
+    saved_centro(rig, sim_world)
+    qtbot = rig.qtbot
+    with translated(qapp, lang):
+        screen = rig.open()
+        branch, counter = screen.branch, screen.counter
+
+        async def scenario() -> None:
+            window = await in_counter_window(qtbot, session, screen, tmp_path / "lock")
+            window.resize(*size)
+            await loaded(screen)
+            window.activateWindow()
+            await until(lambda: window.isActiveWindow())
+            bar = screen.scroller.verticalScrollBar()
+            screen.scroller.ensureWidgetVisible(branch.branch_combo, 0, 200)
+            await pick(branch.branch_combo, "Sucursal Palermo", qtbot)
+            await until(lambda: not screen.tasks.running("choices"))
+            for combo in (branch.branch_combo, branch.qr_combo, counter.language):
+                screen.scroller.ensureWidgetVisible(combo, 0, 200)
+                window.activateWindow()  # (the offscreen popup took it)
+                await until(lambda: window.isActiveWindow())
+                combo.setFocus()  # as after a tap or the Tab key
+                await until(lambda c=combo: c.hasFocus())  # type: ignore[misc]
+                before = combo.currentIndex()
+                for notches in (-1, 1, -1):
+                    position = bar.value()
+                    turn_wheel(combo, notches)
+                    assert combo.currentIndex() == before, combo.currentText()
+                    if position != (bar.maximum() if notches < 0 else bar.minimum()):
+                        assert (bar.value() - position) * notches < 0, "the page did not scroll"
+                    if not combo.isVisible() or combo.visibleRegion().isEmpty():
+                        break
+            await until(lambda: not screen.tasks.running("choices"))
+            assert branch.branch_combo.currentText() == "Sucursal Palermo"
+            assert screen.draft().branch_id == 2
+            window.grab().save(f"/tmp/shots/manager-settings-wheel-focused-{lang}-{size[0]}.png")
+
+        arun(scenario())
