@@ -313,6 +313,11 @@ class Session:
             declared = response.headers.get("content-length", "")
             if declared.isdigit() and int(declared) > call.max_body:
                 raise TooLarge(call.max_body)
+            if response.is_stream_consumed:
+                # An in-process transport's answer, already read (and decoded) whole.
+                if len(response.content) > call.max_body:
+                    raise TooLarge(call.max_body)
+                return response, response.content
             body = BoundedBody(response.headers.get("content-encoding", ""), call.max_body)
             async for chunk in response.aiter_raw():
                 body.feed(chunk)
