@@ -252,8 +252,8 @@ class Session:
         except httpx.RequestError as exc:
             kind, maybe_applied = transport_failure(exc)
             failure = (kind, maybe_applied, unreachable(exc, str(self.http.base_url).rstrip("/")))
-        except (TooLarge, BadEncoding) as unreadable:
-            failure = (ErrorKind.MALFORMED, True, str(unreadable))
+        except (TooLarge, BadEncoding) as refused:
+            failure = (ErrorKind.MALFORMED, True, str(refused))
         elapsed_ms = (time.perf_counter() - started) * 1000
         # Raised and returned outside the ``except``: nothing chains the httpx error.
         if failure is not None or received is None:
