@@ -16,9 +16,19 @@ from kiosk.api.errors import MalformedResponse
 
 T = TypeVar("T")
 
-# The longest string a record may carry (a name, an email, a description, a URL): a
-# longer one is a broken or hostile answer, refused before anything shows it.
+# The longest string a record keeps. The contract sets no maximum on free texts (a
+# reward's terms, a client's notes): a longer one is kept cut, with a mark, so one long
+# text never makes a record or a page unreadable. An exact value (email, document,
+# code, id, URL, date) that long is a broken or hostile answer: refused.
 MAX_TEXT = 4096
+CUT_MARK = "…"
+
+
+def clip_text(value: str) -> str:
+    """``value`` cut to ``MAX_TEXT`` characters, the last one ``CUT_MARK``."""
+    return value if len(value) <= MAX_TEXT else value[: MAX_TEXT - len(CUT_MARK)] + CUT_MARK
+
+
 # The largest integer a record may carry: the JSON a JavaScript service writes holds
 # integers exactly up to 2**53 - 1; none of the contract's integers is negative.
 MAX_INT = 2**53 - 1
@@ -101,19 +111,24 @@ class Obj:
         return value
 
     # -- strings, booleans, dates -------------------------------------------
-    def opt_str(self, name: str) -> str | None:
+    def opt_str(self, name: str, *, exact: bool = False) -> str | None:
+        """A string. Free text (a name, a description, notes) longer than ``MAX_TEXT``
+        is kept cut, ending in ``CUT_MARK``; an ``exact`` value (an email, a document, a
+        code, an id, a URL, a date), which a cut would make wrong, is refused instead."""
         value = self.data.get(name)
         if value is None:
             return None
         if not isinstance(value, str):
             raise self._bad(name, "a string")
         if len(value) > MAX_TEXT:
-            raise self._bad(name, f"a string of at most {MAX_TEXT} characters")
+            if exact:
+                raise self._bad(name, f"a string of at most {MAX_TEXT} characters")
+            return clip_text(value)
         return value
 
-    def req_str(self, name: str) -> str:
+    def req_str(self, name: str, *, exact: bool = False) -> str:
         self._req(name, "a string")
-        value = self.opt_str(name)
+        value = self.opt_str(name, exact=exact)
         assert value is not None
         return value
 
@@ -126,7 +141,7 @@ class Obj:
         return value
 
     def opt_datetime(self, name: str) -> datetime | None:
-        text = self.opt_str(name)
+        text = self.opt_str(name, exact=True)
         if text is None or not text.strip():
             return None
         try:
