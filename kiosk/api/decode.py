@@ -4,8 +4,9 @@ httpx decodes ``Content-Encoding`` a whole received chunk at a time, with no bou
 what comes out: 64 KiB of gzip may become hundreds of MiB before any cap looks at it.
 The session therefore reads the raw bytes and decodes them here, each layer of the
 ``Content-Encoding`` (``gzip``, ``x-gzip``, ``deflate``, ``identity``, several in a row)
-with zlib's ``max_length``: no layer ever produces more than the cap and one byte, and
-the first byte past the cap refuses the answer. Any other encoding (``br``, ``zstd``,
+with zlib's ``max_length``, ``STEP`` bytes at a time: no layer ever produces more
+than the cap and one byte, and the first byte past the cap refuses the answer, so what
+a bomb costs is about the cap. Any other encoding (``br``, ``zstd``,
 ``compress``) is refused: the client asks only for ``gzip, deflate``.
 
 An intermediate layer's output is compressed data, which may be a little longer than
@@ -16,8 +17,11 @@ is capped at twice the cap.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterator
 
 ACCEPT_ENCODING = "gzip, deflate"
+STEP = 64 * 1024  # the most one layer gives out at once
+MAX_LAYERS = 3  # "gzip, gzip, gzip": more is no server's honest answer
 
 
 class TooLarge(Exception):
@@ -32,7 +36,8 @@ class BadEncoding(Exception):
 
 
 class _Layer:
-    """One ``gzip`` or ``deflate`` layer whose output is bounded by ``budget`` bytes."""
+    """One ``gzip`` or ``deflate`` layer whose output is bounded by ``budget`` bytes,
+    given out ``STEP`` bytes at a time (what is held at once stays near the cap)."""
 
     __slots__ = ("_budget", "_cap", "_produced", "_raw_fallback", "_started", "_zlib", "name")
 
@@ -48,33 +53,39 @@ class _Layer:
             zlib.MAX_WBITS if name == "deflate" else 16 + zlib.MAX_WBITS
         )
 
-    def feed(self, data: bytes) -> bytes:
-        if not data:
-            return b""
-        room = self._budget - self._produced + 1  # never 0: zlib reads 0 as "unbounded"
-        try:
-            out = self._zlib.decompress(data, room)
-        except zlib.error as exc:
-            if self._raw_fallback and not self._started:
-                self._raw_fallback = False
-                self._zlib = zlib.decompressobj(-zlib.MAX_WBITS)
-                return self.feed(data)
-            raise BadEncoding(f"{self.name} body that does not decode") from exc
-        self._started = True
-        return self._count(out)
+    def feed(self, data: bytes) -> Iterator[bytes]:
+        while data:
+            # Never 0: zlib reads a max_length of 0 as "unbounded".
+            room = min(STEP, self._budget - self._produced + 1)
+            try:
+                out = self._zlib.decompress(data, room)
+            except zlib.error as exc:
+                if self._raw_fallback and not self._started:
+                    self._raw_fallback = False
+                    self._zlib = zlib.decompressobj(-zlib.MAX_WBITS)
+                    continue
+                raise BadEncoding(f"{self.name} body that does not decode") from exc
+            self._started = True
+            self._count(out)
+            if not out:
+                return
+            yield out
+            data = self._zlib.unconsumed_tail
 
     def finish(self) -> bytes:
-        room = self._budget - self._produced + 1
         try:
-            return self._count(self._zlib.flush(room))
+            out = self._zlib.flush()
         except zlib.error as exc:
             raise BadEncoding(f"{self.name} body cut short") from exc
-
-    def _count(self, out: bytes) -> bytes:
-        self._produced += len(out)
-        if self._produced > self._budget or self._zlib.unconsumed_tail:
-            raise TooLarge(self._cap)
+        self._count(out)
+        if self._started and not self._zlib.eof:
+            raise BadEncoding(f"{self.name} body cut short")
         return out
+
+    def _count(self, out: bytes) -> None:
+        self._produced += len(out)
+        if self._produced > self._budget:
+            raise TooLarge(self._cap)
 
 
 class BoundedBody:
@@ -88,6 +99,8 @@ class BoundedBody:
         self._chunks: list[bytes] = []
         names = [n.strip().lower() for n in content_encoding.split(",") if n.strip()]
         names = [n for n in names if n != "identity"]
+        if len(names) > MAX_LAYERS:
+            raise BadEncoding(f"{len(names)} content encodings in a row")
         layers: list[_Layer] = []
         # Applied in the order listed, so undone from the last one.
         for index, name in enumerate(reversed(names)):
@@ -99,18 +112,20 @@ class BoundedBody:
         self._layers = layers
 
     def feed(self, raw: bytes) -> None:
-        data = raw
-        for layer in self._layers:
-            data = layer.feed(data)
-        self._keep(data)
+        self._through(0, raw)
 
     def finish(self) -> bytes:
         for index, layer in enumerate(self._layers):
-            data = layer.finish()
-            for after in self._layers[index + 1 :]:
-                data = after.feed(data)
-            self._keep(data)
+            self._through(index + 1, layer.finish())
         return b"".join(self._chunks)
+
+    def _through(self, index: int, data: bytes) -> None:
+        """``data`` through the layers from ``index`` on, kept at the end."""
+        if index == len(self._layers):
+            self._keep(data)
+            return
+        for piece in self._layers[index].feed(data):
+            self._through(index + 1, piece)
 
     def _keep(self, data: bytes) -> None:
         if not data:
