@@ -132,7 +132,8 @@ def test_a_compression_bomb_is_refused_while_it_decodes(
     # What is held is about the cap (measured: +0.5-0.7 MiB for a record, +4.2-4.4 MiB
     # for a list), never the bomb's 64 MiB.
     assert grown < cap + 1024 * 1024, f"memory grew by {grown / 2**20:.1f} MiB"
-    assert longest < 0.5, f"the event loop stood still for {longest:.2f} s"
+    # Measured: 0.01-0.03 s; the bound leaves room for a machine under load.
+    assert longest < 1.0, f"the event loop stood still for {longest:.2f} s"
 
 
 def test_a_gzipped_answer_under_the_cap_is_read() -> None:
