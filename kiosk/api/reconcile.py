@@ -8,7 +8,10 @@ our side may still be finishing on the server's), reads again and decides:
 - exchange: new purchases of that client (purchase list filtered by ``clientId``,
   docs/simulator.md C14, also checked record by record) matching the exchange;
   with a ``lookup`` (the client's email or document) also the client's balance and
-  ``purchases_counter`` before and after;
+  ``purchases_counter`` before and after. The list's parameters are not documented:
+  when the service answers them with a 400, the exchange goes on without the list
+  and a lost answer is told by the balance alone (never "applied": no record to
+  return; "not applied" only when balance and counter did not move);
 - redeem: the code lookup (``pending`` before, ``delivered`` after);
 - client creation: the client search (absent before, present after).
 
@@ -52,10 +55,17 @@ class Reader(Protocol):
     async def find_purchase(self, code: str) -> Purchase: ...
 
 
+# The purchase list's parameters are not documented (``order`` "valid values per
+# resource", ``clientId`` the simulator's C14): a service may refuse them with a 400.
+# The exchange then goes on without the list (docs/design/api.md).
+GUESS_REFUSED = frozenset({ErrorKind.BAD_REQUEST, ErrorKind.VALIDATION})
+
+
 @dataclass(frozen=True)
 class ExchangeBefore:
-    purchase_ids: frozenset[int]
+    purchase_ids: frozenset[int] | None  # None: the purchase list was not read
     client: Client | None  # from the search by lookup, when one was given
+    list_refused: bool = False  # the service refused the list's parameters (a 400)
 
 
 async def _recent_purchases(reader: Reader, client_id: int) -> tuple[Purchase, ...]:
@@ -78,10 +88,29 @@ async def _find_client(reader: Reader, lookup: str) -> Client | None:
         raise
 
 
-async def exchange_before(reader: Reader, client_id: int, lookup: str | None) -> ExchangeBefore:
-    purchases = await _recent_purchases(reader, client_id)
+async def exchange_before(
+    reader: Reader, client_id: int, lookup: str | None, *, read_list: bool = True
+) -> ExchangeBefore:
+    """What a lost answer will be compared with. The purchase list is read only when
+    ``read_list`` (the service has not refused its parameters before); a 400 to it
+    is "unknown", never a reason to stop the exchange."""
+    ids: frozenset[int] | None = None
+    refused = False
+    if read_list:
+        try:
+            ids = frozenset(p.id for p in await _recent_purchases(reader, client_id))
+        except ApiError as error:
+            if error.kind not in GUESS_REFUSED:
+                raise
+            refused = True
+            log.warning(
+                "the purchase list refused its parameters (%s %s): exchanges go on "
+                "without it; a lost answer is then checked by the balance only",
+                error.status,
+                error.kind.value,
+            )
     client = await _find_client(reader, lookup) if lookup else None
-    return ExchangeBefore(frozenset(p.id for p in purchases), client)
+    return ExchangeBefore(ids, client, list_refused=refused)
 
 
 def _unknown(lost: AmbiguousOutcome, why: str, applied: bool | None = None) -> AmbiguousOutcome:
@@ -109,12 +138,15 @@ async def reconcile_exchange(
     lost: AmbiguousOutcome,
 ) -> Applied[Purchase]:
     await sleep(settle)
+    if before.purchase_ids is None:
+        return await _reconcile_by_balance(reader, before=before, lookup=lookup, lost=lost)
     try:
         purchases = await _recent_purchases(reader, client_id)
         client = await _find_client(reader, lookup) if lookup else None
     except ApiError as error:
         raise _unknown(lost, f"could not read back ({error.kind.value})") from None
-    new = [p for p in purchases if p.id not in before.purchase_ids and matches(p)]
+    known = before.purchase_ids
+    new = [p for p in purchases if p.id not in known and matches(p)]
     if len(new) == 1:
         log.info("%s: applied, found purchase %d", lost.operation, new[0].id)
         return Applied(new[0], reconciled=True)
@@ -130,6 +162,26 @@ async def reconcile_exchange(
     ):
         raise _unknown(lost, "the balance changed but no new purchase was found")
     raise _unknown(lost, "not applied as of reading", applied=False)
+
+
+async def _reconcile_by_balance(
+    reader: Reader, *, before: ExchangeBefore, lookup: str | None, lost: AmbiguousOutcome
+) -> Applied[Purchase]:
+    """Without the purchase list: the client's balance and purchases counter tell
+    "not applied" when neither moved; anything else is "cannot tell"."""
+    if before.client is None or not lookup:
+        raise _unknown(lost, "cannot tell: no purchase list and no balance to compare")
+    try:
+        client = await _find_client(reader, lookup)
+    except ApiError as error:
+        raise _unknown(lost, f"could not read back ({error.kind.value})") from None
+    if (
+        client is not None
+        and client.balance == before.client.balance
+        and client.purchases_counter == before.client.purchases_counter
+    ):
+        raise _unknown(lost, "not applied as of reading", applied=False)
+    raise _unknown(lost, "the balance changed; the purchase list cannot be read")
 
 
 async def redeem_before(reader: Reader, code: str) -> Purchase:

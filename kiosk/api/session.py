@@ -25,6 +25,7 @@ from urllib.parse import urlencode
 import httpx
 
 from kiosk.api.classify import error_from_response, parse_retry_after
+from kiosk.api.decode import BadEncoding, BoundedBody, TooLarge
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind, MalformedResponse, Resource
 from kiosk.api.ratelimit import Clock, RateLimiter, Rule, Sleep
 from kiosk.api.reach import unreachable
@@ -131,6 +132,14 @@ class Answer:
             )
         try:
             return json.loads(self.content)
+        except RecursionError:
+            # Nested deeper than Python parses (``[[[[...``): no record is that deep.
+            raise MalformedResponse(
+                f"JSON nested too deep ({len(self.content)} bytes)",
+                status=self.status,
+                method=self.method,
+                path=self.path,
+            ) from None
         except (ValueError, UnicodeDecodeError):
             kind = self.content_type.split(";")[0].strip() or "no content type"
             raise MalformedResponse(
@@ -139,11 +148,6 @@ class Answer:
                 method=self.method,
                 path=self.path,
             ) from None
-
-
-class _TooLarge(Exception):
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"answer larger than {limit // 1024} KiB: not read")
 
 
 @dataclass
@@ -248,8 +252,8 @@ class Session:
         except httpx.RequestError as exc:
             kind, maybe_applied = transport_failure(exc)
             failure = (kind, maybe_applied, unreachable(exc, str(self.http.base_url).rstrip("/")))
-        except _TooLarge as large:
-            failure = (ErrorKind.MALFORMED, True, str(large))
+        except (TooLarge, BadEncoding) as refused:
+            failure = (ErrorKind.MALFORMED, True, str(refused))
         elapsed_ms = (time.perf_counter() - started) * 1000
         # Raised and returned outside the ``except``: nothing chains the httpx error.
         if failure is not None or received is None:
@@ -296,7 +300,8 @@ class Session:
         return _Failure(error, maybe_applied, retry_after)
 
     async def _exchange(self, call: Call) -> tuple[httpx.Response, bytes]:
-        """The request, and its answer read in chunks up to ``call.max_body`` bytes."""
+        """The request, and its answer read in chunks up to ``call.max_body`` bytes,
+        counted after decoding, while decoding (``kiosk.api.decode``)."""
         async with self.http.stream(
             call.method,
             call.path,
@@ -307,15 +312,16 @@ class Session:
         ) as response:
             declared = response.headers.get("content-length", "")
             if declared.isdigit() and int(declared) > call.max_body:
-                raise _TooLarge(call.max_body)
-            chunks: list[bytes] = []
-            size = 0
-            async for chunk in response.aiter_bytes():
-                size += len(chunk)
-                if size > call.max_body:
-                    raise _TooLarge(call.max_body)
-                chunks.append(chunk)
-            return response, b"".join(chunks)
+                raise TooLarge(call.max_body)
+            if response.is_stream_consumed:
+                # An in-process transport's answer, already read (and decoded) whole.
+                if len(response.content) > call.max_body:
+                    raise TooLarge(call.max_body)
+                return response, response.content
+            body = BoundedBody(response.headers.get("content-encoding", ""), call.max_body)
+            async for chunk in response.aiter_raw():
+                body.feed(chunk)
+            return response, body.finish()
 
     @staticmethod
     def _headers(call: Call) -> dict[str, str] | None:

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from kiosk.api import logsafety
+from kiosk.api.decode import ACCEPT_ENCODING
 
 MIN_OPERATION_TIMEOUT = 15.0
 
@@ -82,7 +83,12 @@ def http_client(
     """The one ``httpx.AsyncClient`` of a ``LoyaltyClient`` (the session adds the key
     to its default headers)."""
     register_proxy_passwords()
-    headers = {"accept": "application/json", "user-agent": user_agent}
+    # Only the encodings kiosk.api.decode undoes under the answer's cap.
+    headers = {
+        "accept": "application/json",
+        "accept-encoding": ACCEPT_ENCODING,
+        "user-agent": user_agent,
+    }
     timeout = timeouts.for_call(operation=False)
     if transport is not None:
         return httpx.AsyncClient(

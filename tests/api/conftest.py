@@ -39,7 +39,10 @@ def control(sim_world: World) -> SimControl:
 def client_warnings(expect_log: Callable[[str], None]) -> None:
     """Allow the client's own warnings: failed attempts, retries, reconciliation."""
     expect_log(r"^(GET|POST|PUT|DELETE) /external/")
-    expect_log(r"^\w+: (not applied|could not read back|\d+ new matching|the balance|status went)")
+    expect_log(
+        r"^\w+: (not applied|could not read back|\d+ new matching|the balance|status went"
+        r"|cannot tell)"
+    )
 
 
 @pytest.fixture

@@ -28,6 +28,7 @@ class HostileServer:
     def __init__(self, handler: Handler) -> None:
         self.handler = handler
         self.request_lines: list[str] = []
+        self.request_heads: list[str] = []  # the request line and the headers
         outer = self
 
         class _Handle(socketserver.BaseRequestHandler):
@@ -42,6 +43,7 @@ class HostileServer:
                     data += chunk
                 line = data.split(b"\r\n", 1)[0].decode("latin-1")
                 outer.request_lines.append(line)
+                outer.request_heads.append(data.split(b"\r\n\r\n", 1)[0].decode("latin-1"))
                 with contextlib.suppress(OSError):  # the client hung up, as it should
                     outer.handler(line, conn)
 

@@ -16,6 +16,7 @@ import pytest
 from kiosk.api import LoyaltyClient, RetryPolicy, Timeouts
 from kiosk.api.classify import MAX_SERVER_WAIT, parse_retry_after
 from kiosk.api.errors import ErrorKind
+from kiosk.api.models._read import CUT_MARK, MAX_TEXT
 from kiosk.api.models.points import CreditClient, CreditRequest
 from kiosk.api.ratelimit import MAX_HELD_WAIT, PROBE_AFTER, TAGS, RateLimiter
 from kiosk.api.retry import NO_RETRY
@@ -126,9 +127,10 @@ def test_an_80_mb_answer_is_refused_past_its_cap_not_read_whole(
         run(scenario())
 
 
-def test_a_name_longer_than_any_screen_is_refused(sim_url: str, client_warnings: None) -> None:
+def test_a_name_longer_than_any_screen_is_kept_cut(sim_url: str) -> None:
     # The simulator's own answer for a client, with an 83-million-character name cut
-    # down to 100,000 characters (under the body cap: the string cap refuses it).
+    # down to 100,000 characters (under the body cap): the record is read, the name
+    # kept cut to MAX_TEXT with a mark (issue #30, item 2).
     real = httpx.get(
         f"{sim_url}/external/clients/search",
         params={"query": JUAN_DNI},
@@ -140,9 +142,8 @@ def test_a_name_longer_than_any_screen_is_refused(sim_url: str, client_warnings:
 
         async def scenario() -> None:
             try:
-                error = await fails(api.search_client(JUAN_DNI))
-                assert error.kind is ErrorKind.MALFORMED
-                assert "first_name: expected a string of at most 4096 characters" in error.message
+                client = await api.search_client(JUAN_DNI)
+                assert client.first_name == "A" * (MAX_TEXT - 1) + CUT_MARK
             finally:
                 await api.aclose()
 

@@ -8,11 +8,22 @@ from typing import Any, TypeVar
 from urllib.parse import quote
 
 from kiosk.api.errors import MalformedResponse
-from kiosk.api.models.common import MAX_PAGE_SIZE, Direction, ListQuery, Page, envelope_data
+from kiosk.api.models.common import (
+    MAX_PAGE_SIZE,
+    Direction,
+    ListQuery,
+    Page,
+    PageMeta,
+    envelope_data,
+)
 from kiosk.api.ratelimit import Sleep
 from kiosk.api.session import MAX_LIST_BODY, Answer, Call, Session
 
 T = TypeVar("T")
+
+# The most pages one walk reads (40,000 records at 200 a page): a merchant's levels,
+# rewards, point items or operators are far fewer; a longer list is a broken server.
+MAX_WALK_PAGES = 200
 
 
 def segment(value: str | int) -> str:
@@ -97,12 +108,45 @@ class EndpointBase:
     async def _walk(
         self, call: Call, query: ListQuery, what: str, parse: Callable[[Any], T]
     ) -> AsyncIterator[T]:
-        """Every item of a list: pages of 200 until ``currentPage == totalPages``."""
+        """Every item of a list: pages of 200 until ``currentPage == totalPages``.
+
+        A list that never ends is refused (``MalformedResponse``): a page whose
+        ``currentPage`` is not the page asked (a server that ignores ``?page=``), or a
+        walk past the pages its first page's ``totalItems`` allow (at most
+        ``MAX_WALK_PAGES``)."""
         query = replace(query, page=1, limit=MAX_PAGE_SIZE)
+        bound = MAX_WALK_PAGES
         while True:
-            page = await self._page(replace(call, params=query.to_params()), what, parse)
+            sent = replace(call, params=query.to_params())
+            page = await self._page(sent, what, parse)
+            if page.meta.current_page != query.page:
+                raise MalformedResponse(
+                    f"{what}: asked for page {query.page}, "
+                    f"answered page {min(page.meta.current_page, 10**9)}",
+                    method=sent.method,
+                    path=sent.shown_path,
+                )
+            if query.page == 1:
+                bound = walk_bound(page.meta, len(page.items))
             for item in page.items:
                 yield item
             if page.meta.is_last or query.page >= page.meta.total_pages or not page.items:
                 return
+            if query.page >= bound:
+                raise MalformedResponse(
+                    f"{what}: the list does not end (still more after page {query.page}, "
+                    f"at most {bound} expected)",
+                    method=sent.method,
+                    path=sent.shown_path,
+                )
             query = replace(query, page=query.page + 1)
+
+
+def walk_bound(meta: PageMeta, first_page_items: int) -> int:
+    """How many pages a walk may read, from its first page: what ``totalItems`` needs
+    at the page size the server used (one more for items added during the walk), never
+    more than ``MAX_WALK_PAGES``."""
+    if meta.total_items is None:
+        return MAX_WALK_PAGES
+    size = max(meta.items_per_page or 0, first_page_items, 1)
+    return max(1, min(MAX_WALK_PAGES, -(-meta.total_items // size) + 1))

@@ -32,6 +32,10 @@ _PURCHASES = "/external/purchase"
 
 
 class ExchangeEndpoints(EndpointBase):
+    # The service answered the purchase list's undocumented parameters with a 400:
+    # exchanges go on without the list (kiosk.api.reconcile.exchange_before).
+    _purchase_list_refused = False
+
     @property
     def _reader(self) -> reconcile.Reader:
         return cast(reconcile.Reader, self)  # LoyaltyClient has every reading method
@@ -103,7 +107,11 @@ class ExchangeEndpoints(EndpointBase):
         lookup: str | None,
         matches: Callable[[Purchase], bool],
     ) -> Applied[Purchase]:
-        before = await reconcile.exchange_before(self._reader, client_id, lookup)
+        before = await reconcile.exchange_before(
+            self._reader, client_id, lookup, read_list=not self._purchase_list_refused
+        )
+        if before.list_refused:
+            self._purchase_list_refused = True  # not asked again by this client
         call = Call(
             "POST",
             path,

@@ -155,7 +155,7 @@ class Product:
             stock=o.opt_obj("stock", Stock.from_json),
             short_description=o.opt_str("shortDescription"),
             description=o.opt_str("description"),
-            image=o.opt_str("image"),
+            image=o.opt_str("image", exact=True),
             max_purchases=o.opt_int("maxPurchases"),
             category_ids=o.int_list("categoryIds"),
             is_enabled=o.opt_bool("isEnabled"),

@@ -77,23 +77,24 @@ class Client:
     @classmethod
     def from_json(cls, data: Any) -> Client:
         o = Obj(data, "client")
-        url = o.opt_str("register_url")
+        url = o.opt_str("register_url", exact=True)
         return cls(
             id=o.req_int("id"),
             balance=o.req_int("score"),
             name=o.opt_str("name"),
             first_name=o.opt_str("first_name"),
             last_name=o.opt_str("last_name"),
-            email=o.opt_str("email"),
-            document_number=o.opt_str("document_number") or o.opt_str("dni"),
-            document_type=o.opt_str("document_type"),
-            phone=o.opt_str("phone"),
+            email=o.opt_str("email", exact=True),
+            document_number=o.opt_str("document_number", exact=True)
+            or o.opt_str("dni", exact=True),
+            document_type=o.opt_str("document_type", exact=True),
+            phone=o.opt_str("phone", exact=True),
             gender=_gender(o.opt_int("gender")),
-            affiliate_card=o.opt_str("affiliate_card"),
+            affiliate_card=o.opt_str("affiliate_card", exact=True),
             accumulated_points=o.opt_int("total_score"),
             description=o.opt_str("description"),
             birthday=o.opt_datetime("birthday"),
-            status=o.opt_str("status"),
+            status=o.opt_str("status", exact=True),
             created_at=o.opt_datetime("created_at"),
             last_transaction=o.opt_datetime("last_transaction"),
             purchases_counter=o.opt_int("purchases_counter"),

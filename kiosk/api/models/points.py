@@ -136,7 +136,7 @@ class CreditPoints:
             total=o.req_int("totalPointsToGive"),
             initial=o.opt_int("initialPointsToGive"),
             amount=o.opt_number("amount"),
-            reward_type=o.opt_str("selectedRewardType"),
+            reward_type=o.opt_str("selectedRewardType", exact=True),
         )
 
 
@@ -156,7 +156,7 @@ class PointOperation:
             id=o.req_int("pointOperationId"),
             client_id=o.req_int("clientId"),
             points=o.req_obj("points", CreditPoints.from_json),
-            external_id=o.opt_str("externalId"),
+            external_id=o.opt_str("externalId", exact=True),
         )
 
 
@@ -240,7 +240,7 @@ class PreviewPoints:
             level_bonus=o.opt_int("levelBonusPoints"),
             rules_bonus=o.opt_int("rulesBonusPoints"),
             amount=o.opt_number("amount"),
-            reward_type=o.opt_str("selectedRewardType"),
+            reward_type=o.opt_str("selectedRewardType", exact=True),
         )
 
 
@@ -326,9 +326,9 @@ class CancelResult:
             return cls(external_id=external_id)
         o = Obj(data, "cancel")
         return cls(
-            external_id=o.opt_str("externalId") or external_id,
+            external_id=o.opt_str("externalId", exact=True) or external_id,
             operation_id=o.opt_int("pointOperationId"),
             client_id=o.opt_int("clientId"),
-            status=o.opt_str("status"),
+            status=o.opt_str("status", exact=True),
             points=o.opt_obj("points", CreditPoints.from_json),
         )

@@ -46,7 +46,7 @@ class PurchaseClient:
             id=o.req_int("id"),
             first_name=o.opt_str("firstName"),
             last_name=o.opt_str("lastName"),
-            email=o.opt_str("email"),
+            email=o.opt_str("email", exact=True),
         )
 
 
@@ -71,10 +71,10 @@ class Purchase:
         o = Obj(data, "purchase")
         return cls(
             id=o.req_int("id"),
-            code=o.req_str("code"),
-            status=o.req_str("status"),
+            code=o.req_str("code", exact=True),
+            status=o.req_str("status", exact=True),
             points=o.req_int("points"),
-            type=o.opt_str("type"),
+            type=o.opt_str("type", exact=True),
             money_amount=o.opt_number("moneyAmount"),
             product=o.opt_obj("product", Named.from_json),
             client=o.opt_obj("client", PurchaseClient.from_json),

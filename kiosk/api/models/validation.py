@@ -6,7 +6,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from kiosk.api.errors import MalformedResponse
 from kiosk.api.models._read import Obj
+
+CODE_DIGITS = 4  # the contract: "code (4 digits, string)"
+
+
+def is_code(text: str) -> bool:
+    """Exactly ``CODE_DIGITS`` ASCII digits (``str.isdigit`` takes full-width ones too)."""
+    return len(text) == CODE_DIGITS and all("0" <= c <= "9" for c in text)
 
 
 @dataclass(frozen=True)
@@ -39,9 +47,14 @@ class ValidationCode:
     @classmethod
     def from_json(cls, data: Any) -> ValidationCode:
         o = Obj(data, "validation code")
+        code = o.req_str("code")
+        if not is_code(code):
+            # "12345", "12AB", full-width digits, a direction override, markup: the
+            # contract's code is 4 digits; anything else is no code to show.
+            raise MalformedResponse(f"validation code.code: expected {CODE_DIGITS} digits 0-9")
         return cls(
             qr_id=o.req_int("qrId"),
-            code=o.req_str("code"),
+            code=code,
             expires_in_seconds=o.opt_int("expiresInSeconds"),
             valid_until=o.opt_datetime("validUntil"),
         )
@@ -55,12 +68,15 @@ class CodeCheck:
     valid: bool
 
     @classmethod
-    def from_json(cls, data: Any, qr_id: int) -> CodeCheck:
-        if data is None:
-            return cls(qr_id=qr_id, valid=True)
-        o = Obj(data, "validation")
-        valid = o.opt_bool("valid")
-        return cls(qr_id=o.opt_int("qrId") or qr_id, valid=True if valid is None else valid)
+    def from_answer(cls, body: Any, qr_id: int) -> CodeCheck:
+        """The check a 2xx confirms, whatever its shape (the contract does not show it):
+        a validated code, unless its ``data`` says ``"valid": false`` in so many words
+        (the wrong code's documented answer is a 400). ``body``: parsed JSON, or
+        ``None`` for an empty one."""
+        data = body.get("data") if isinstance(body, dict) else None
+        if isinstance(data, dict) and data.get("valid") is False:
+            return cls(qr_id=qr_id, valid=False)
+        return cls(qr_id=qr_id, valid=True)
 
 
 def qr_filters(branch_id: int | None) -> dict[str, str] | None:

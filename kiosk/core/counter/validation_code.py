@@ -8,9 +8,10 @@ another) and reads its current code, then reads again:
   (the kiosk's wall clock may be wrong: ``validUntil`` is never compared to it);
 - never sooner than ``validationWindowSeconds`` after the previous read of that QR
   (measured from when that read started, so latency never adds up into drift; a
-  code read in the middle of its window leaves a wait after it expires), except
-- when the code comes back unchanged after its expiry (clocks that disagree): up to
-  ``len(SKEW_DELAYS)`` short re-reads, then the window rule again;
+  code read in the middle of its window leaves a wait after it expires), the
+  contract's "poll no faster than": also when the code comes back unchanged after
+  its expiry (clocks that disagree), which then shows as "New code in ..." until the
+  window has passed;
 - after a failure, with growing waits (``FAILURE_DELAYS``, plus up to 20% jitter so
   the branch's kiosks do not come back together); a 429 waits at least its
   ``Retry-After`` or, without one, the rate limit's window.
@@ -55,7 +56,6 @@ Sleep = Callable[[float], Awaitable[None]]
 
 DEFAULT_WINDOW = 60.0  # when a QR does not say how often its code rotates
 REFRESH_GRACE = 3.0  # after expiry the last code stays, greyed, while its successor is read
-SKEW_DELAYS = (2.0, 4.0)  # re-reads when the code is unchanged after its expiry
 FAILURE_DELAYS = (5.0, 10.0, 20.0, 40.0, 60.0)  # after 1, 2, 3... failures in a row
 JITTER = 0.2  # a wait after a failure is lengthened by up to this share
 NO_QR_RECHECK = 300.0  # the branch has no QR: look again this often while shown
@@ -306,12 +306,10 @@ class CodePoller:
         skews = 0
         if previous is not None and previous.code == answer.code and started >= previous.expires_at:
             skews = previous.skews + 1  # unchanged after its expiry: the clocks disagree
-        if 0 < skews <= len(SKEW_DELAYS):
-            next_at = max(expires_at, answered + SKEW_DELAYS[skews - 1])
-        else:
-            next_at = max(expires_at, started + window)
-        if skews > len(SKEW_DELAYS):
-            log.info("validation code of QR %s unchanged after %d re-reads", qr.id, skews - 1)
+        # The contract: poll no faster than the window, even when the code lags.
+        next_at = max(expires_at, started + window)
+        if skews:
+            log.info("validation code of QR %s unchanged after its expiry (%d)", qr.id, skews)
         self._memory[qr.id] = _QrMemory(answer.code, started, expires_at, next_at, skews)
         self._failures, self._retry_at = 0, None
         self._update(

@@ -432,3 +432,36 @@ def test_a_client_without_level_sees_the_prices_without_level(sim_world: World) 
         if o["levelId"] is None
     )
     assert all(c.affordable for c in cards if c.in_stock)
+
+
+def test_exchanges_go_on_when_the_purchase_list_refuses_its_guessed_parameters(
+    sim_world: World, expect_log: Callable[[str], None]
+) -> None:
+    """Issue #30, item 1: a service that answers the purchase list's undocumented
+    ``order`` and ``clientId`` with a 400 stops neither a reward nor a money exchange."""
+    expect_log(r"^the purchase list refused its parameters \(400 bad_request\)")
+    juan = client_at(sim_world, "Plata", 3000)
+    balance = juan["score"]
+    control = SimControl(sim_world)
+    control.add_fault(
+        "status",
+        "^/external/purchase$",
+        method="GET",
+        status=400,
+        count=None,
+        body={"statusCode": 400, "message": "property order should not exist"},
+    )
+
+    async def scenario(api: LoyaltyClient) -> tuple[Any, Any]:
+        client = await find(api, juan)
+        cards = await load_catalog(api, client, await load_ladder(api))
+        reward = await exchange_reward(api, client, cards[0])
+        money = await exchange_money(api, await find(api, juan), Decimal("1000"))
+        return reward, money
+
+    reward, money = run(sim_world, scenario)
+    assert reward.purchase.is_pending
+    assert len(reward.code) == 8
+    assert money.money == Decimal("1000")
+    assert juan["score"] == balance - reward.points - money.points
+    assert len(control.requests(path="^/external/purchase$")) == 1  # asked once

@@ -55,6 +55,8 @@ class CodePanel(QFrame):
         self.detail.setProperty("role", "muted")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setWordWrap(True)
+        for label in (self.code, self.status, self.detail):
+            label.setTextFormat(Qt.TextFormat.PlainText)  # never rich text, whatever comes
         layout = QVBoxLayout(self)
         layout.setContentsMargins(32, 24, 32, 32)
         layout.setSpacing(16)

@@ -9,12 +9,15 @@ folder to also save 1280x800 PNGs of the states seen.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import re
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
@@ -55,7 +58,13 @@ class Rig:
     virtual clock, and the Code screen inside the counter view at 1280x800."""
 
     def __init__(
-        self, qtbot: QtBot, world: World, app: ASGIApp, tmp: Path, start: float = WINDOW_START
+        self,
+        qtbot: QtBot,
+        world: World,
+        app: ASGIApp,
+        tmp: Path,
+        start: float = WINDOW_START,
+        wrap: Callable[[httpx.AsyncBaseTransport], httpx.AsyncBaseTransport] | None = None,
     ) -> None:
         self.world = world
         self.control = SimControl(world)
@@ -66,7 +75,7 @@ class Rig:
             f"http://sim-{uuid.uuid4().hex[:8]}.test",
             MAIN_KEY,
             branch_id=branch["id"],
-            transport=SimTransport(app),
+            transport=(wrap or (lambda inner: inner))(SimTransport(app)),
             clock=self.clock,
             sleep=self.clock.sleep,
             retry=RetryPolicy(random=lambda: 0.0),
@@ -396,6 +405,60 @@ def test_the_code_screen_shows_no_client_and_says_the_branch_once(
         assert not screen.branch_name.isVisible()  # said once, in the QR's name
         assert shown.count("Sucursal Centro") == 2  # the title and the status bar
         rig.shot("code-with-client")
+        await rig.close()
+
+    arun(scenario())
+
+
+class HostileCodes(httpx.AsyncBaseTransport):
+    """The simulator, except that every current code comes back as ``code``."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport, code: str) -> None:
+        self.inner = inner
+        self.code = code
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await self.inner.handle_async_request(request)
+        if not re.match(CODE_PATH, request.url.path):
+            return response
+        body = json.loads(await response.aread())
+        body["data"]["code"] = self.code
+        return httpx.Response(response.status_code, json=body)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["12345", "12AB", "１２３４", "\u202e1234", "<b>12</b>34"],
+    ids=["five-digits", "letters", "full-width", "rtl-override", "markup"],
+)
+def test_a_code_that_is_not_4_digits_shows_code_unavailable_as_plain_text(
+    qtbot: QtBot,
+    sim_world: World,
+    sim_app: ASGIApp,
+    tmp_path: Path,
+    themed: None,
+    arun: Callable[..., Any],
+    expect_log: Callable[[str], None],
+    code: str,
+) -> None:
+    """Issue #22, item 13: the contract's code is 4 digits; anything else is "Code
+    unavailable", and nothing the server sends renders as rich text."""
+    expect_log(r"^reading the validation code failed \(malformed")
+    rig = Rig(qtbot, sim_world, sim_app, tmp_path, wrap=lambda inner: HostileCodes(inner, code))
+
+    async def scenario() -> None:
+        screen = rig.open()
+        await until(lambda: screen.phase() is CodePhase.UNAVAILABLE)
+        panel = screen.panel
+        assert rig.shown() == ""
+        assert panel.status.text() == "Code unavailable"
+        assert "The service did not give the code." in panel.detail.text()
+        for label in (panel.code, panel.status, panel.detail):
+            assert label.textFormat() is Qt.TextFormat.PlainText
+        assert code not in " ".join(label.text() for label in rig.view.findChildren(QLabel))
         await rig.close()
 
     arun(scenario())
