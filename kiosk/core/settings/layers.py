@@ -97,7 +97,7 @@ ENVIRONMENT = _declare(
     "environment",
     "connection",
     Environment.TRAINING,
-    Who.BOTH,
+    Who.IT,
     choice(Environment),
     "Where credits go: production, qa or training (the built-in simulator).",
 )
@@ -105,7 +105,7 @@ PRODUCTION_URL = _declare(
     "production_url",
     "connection",
     cast(str | None, None),
-    Who.BOTH,
+    Who.IT,
     url,
     "Base URL of the production API (https).",
 )
@@ -113,7 +113,7 @@ QA_URL = _declare(
     "qa_url",
     "connection",
     cast(str | None, None),
-    Who.BOTH,
+    Who.IT,
     url,
     "Base URL of the QA API (https).",
 )
@@ -202,14 +202,14 @@ MANAGER_IDLE_TIMEOUT = _declare(
     "kiosk",
     900,
     Who.BOTH,
-    integer(60, 7200),
-    "Idle seconds after which manager mode locks again (60-7200).",
+    integer(60, 900),
+    "Idle seconds after which manager mode locks again (60-900; PCI DSS 8.2.8: 15 min).",
 )
 MANAGER_PIN_HASH = _declare(
     "manager_pin_hash",
     "kiosk",
     cast(str | None, None),
-    Who.BOTH,
+    Who.IT,
     pin_hash,
     "Salted hash of the manager PIN (never the PIN itself).",
 )
@@ -357,6 +357,20 @@ class Settings:
         if name in self._overrides:
             return Layer.MANAGER
         return Layer.MACHINE if name in self._machine else Layer.DEFAULT
+
+    def origin(self, key: str | Setting[Any]) -> str:
+        """Where the effective value of ``key`` comes from, in words for IT: the
+        machine-wide file (and its line), the manager's file, or the default."""
+        setting = _setting(key)
+        layer = self.source(setting)
+        if layer is Layer.MACHINE:
+            line = self._lines.get(setting.key)
+            where = str(self.machine_path) if self.machine_path is not None else "memory"
+            at = f", line {line}" if line is not None else ""
+            return f"{setting.key} set by IT in {where}{at}"
+        if layer is Layer.MANAGER:
+            return f"{setting.key} set by the manager in {self._overrides_path or 'memory'}"
+        return f"{setting.key} not set: its default"
 
     def is_locked(self, key: str | Setting[Any]) -> bool:
         """True when the manager cannot change it: IT-only, or locked by IT."""

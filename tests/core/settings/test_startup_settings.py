@@ -152,7 +152,7 @@ def test_an_invalid_environment_of_the_manager_keeps_it_s_file(
     paths: KioskPaths, expect_log: ExpectLog
 ) -> None:
     """The manager's overrides cannot turn a production kiosk into anything else."""
-    expect_log("environment: must be one of")
+    expect_log("environment: only IT may set this")
     write_machine(
         paths,
         "[connection]\nenvironment = production\nproduction_url = https://api.example.com\n",
