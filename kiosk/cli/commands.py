@@ -81,14 +81,15 @@ def _run(
     if args.self_test:
         from kiosk.cli.selftest import run_self_test
 
-        code, text = run_self_test(paths, demo=args.demo)
+        code, text = run_self_test(paths.for_training() if args.demo else paths, demo=args.demo)
         _say(out, text.rstrip("\n"))
         return code
     if args.diagnostics:
         from kiosk.cli.diagnostics import write_diagnostics
 
         try:
-            target, passed = write_diagnostics(paths, demo=args.demo, out=args.out)
+            where = paths.for_training() if args.demo else paths  # training's own folders
+            target, passed = write_diagnostics(where, demo=args.demo, out=args.out)
         except OSError as error:
             _say(err, f"diagnostics not written: {error}")
             return EXIT_FAILED

@@ -40,7 +40,7 @@ from kiosk.core.security.lock import (
     reset_marker,
 )
 from kiosk.core.settings import layers as S
-from kiosk.core.settings.files import SettingsError, read_overrides_file, write_overrides_file
+from kiosk.core.settings.layers import machine_file
 from kiosk.core.settings.paths import KioskPaths
 
 log = logging.getLogger(__name__)
@@ -126,21 +126,6 @@ def set_ini_value(path: Path, section: str, key: str, value: str) -> None:
         os.fsync(handle.fileno())
 
 
-def _forget_local(paths: KioskPaths) -> list[str]:
-    """This account's own override of ``manager_pin_hash`` (when run as the kiosk's
-    account). The PIN set on the kiosk and the count of wrong tries need nothing: IT's
-    new value makes the one stale and starts the other again."""
-    done: list[str] = []
-    try:
-        overrides = read_overrides_file(paths.overrides)
-    except SettingsError:
-        overrides = {}
-    if KEY in overrides:
-        write_overrides_file(paths.overrides, {k: v for k, v in overrides.items() if k != KEY})
-        done.append(f"removed {KEY} from {paths.overrides}")
-    return done
-
-
 def reset_pin(
     paths: KioskPaths,
     *,
@@ -155,7 +140,7 @@ def reset_pin(
     except PinInputError as error:
         _say(err, f"reset-pin: {error}")
         return EXIT_USAGE
-    target = paths.machine_settings
+    target = machine_file(paths)  # the file the kiosk reads, wherever a variable points
     try:
         set_ini_value(target, SECTION, KEY, value)
     except PermissionError:
@@ -168,10 +153,6 @@ def reset_pin(
     except OSError as error:
         _say(err, f"reset-pin: {target} could not be written ({error.strerror})")
         return EXIT_FAILED
-    try:
-        done = _forget_local(paths)
-    except OSError as error:
-        done = [f"this account's own files were left as they are ({error.strerror})"]
     log.info("manager PIN %s by IT in %s", "replaced" if new_pin else "reset", target)
     what = (
         "The manager PIN is now the one you typed."
@@ -181,8 +162,6 @@ def reset_pin(
         "training the next person to open Manager chooses it."
     )
     _say(out, f"{what} Written to {target}. The count of wrong PINs starts again.")
-    for line in done:
-        _say(out, f"  {line}")
     _say(
         out,
         "Restart the kiosk for it to take effect (loyalty-kiosk-cli --shutdown --all-users, then start it).",

@@ -234,7 +234,7 @@ def test_settings_file_is_the_one_the_app_reads() -> None:
     code = section("Code")
     found = re.search(r"ExpandConstant\('\{commonappdata\}\\([^']+)'\)", code)
     assert found
-    expected = machine_settings_path({"PROGRAMDATA": r"C:\ProgramData"}, "win32")
+    expected = machine_settings_path("win32", program_data=lambda: r"C:\ProgramData")
     assert PureWindowsPath(r"C:\ProgramData", found.group(1)) == PureWindowsPath(expected)
 
 

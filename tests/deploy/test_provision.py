@@ -262,12 +262,18 @@ def test_the_managers_file_cannot_send_the_key_elsewhere(
         json.dumps(
             {
                 "version": 1,
-                "settings": {"production_url": "https://attacker.example.test", "environment": "qa"},
+                "settings": {
+                    "production_url": "https://attacker.example.test",
+                    "environment": "qa",
+                },
             }
         )
     )
     assert provision(monkeypatch, [], f"{MAIN_KEY}\n") == EXIT_OK
     assert stored(memory_keyring, "production", sim_url) == MAIN_KEY
     out = capsys.readouterr().out
-    assert f"checking the key at {sim_url} (production_url set by IT in {home.machine_settings}, line 3)" in out
+    assert (
+        f"checking the key at {sim_url} (production_url set by IT in {home.machine_settings}, line 3)"
+        in out
+    )
     assert "attacker" not in out

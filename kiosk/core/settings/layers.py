@@ -36,6 +36,7 @@ from kiosk.core.settings.files import SecretInSettingsError as SecretInSettingsE
 from kiosk.core.settings.files import SettingLockedError as SettingLockedError
 from kiosk.core.settings.files import SettingsError as SettingsError
 from kiosk.core.settings.files import SettingsValidationError as SettingsValidationError
+from kiosk.core.settings.machine_guard import check_machine_file
 from kiosk.core.settings.paths import KioskPaths, machine_settings_path
 from kiosk.core.settings.values import Environment as Environment
 from kiosk.core.settings.values import Language as Language
@@ -377,6 +378,13 @@ class Settings:
         setting = _setting(key)
         return Who.MANAGER not in setting.who or self._all_locked or setting.key in self._locked
 
+    def listed_in_locks(self, key: str | Setting[Any]) -> bool:
+        """Whether IT's ``[lock] locked`` names ``key`` (or ``*``). For an IT-only setting
+        whose value the kiosk may build on (``manager_pin_hash``: a manager may change the
+        PIN on the kiosk unless IT locks it), this is IT's choice; ``is_locked`` is
+        always true for it."""
+        return self._all_locked or _setting(key).key in self._locked
+
     def values(self) -> dict[str, object]:
         """Every effective value, by key (for the manager screen and diagnostics)."""
         return {key: self.get(setting) for key, setting in SETTINGS.items()}
@@ -449,8 +457,14 @@ SETTINGS_SECTIONS: dict[str, str] = {key: s.section for key, s in SETTINGS.items
 
 
 def load_settings(paths: KioskPaths) -> Settings:
-    """The kiosk's settings from its machine-wide file and the manager's overrides."""
-    return Settings.load(machine_file(paths), paths.overrides)
+    """The kiosk's settings from its machine-wide file and the manager's overrides.
+
+    IT's file at its fixed place is refused (``MachineFileUnsafe``) when users may
+    change it or its folder (``kiosk.core.settings.machine_guard``)."""
+    chosen = machine_file(paths)
+    if chosen == machine_settings_path():
+        check_machine_file(chosen)
+    return Settings.load(chosen, paths.overrides)
 
 
 def machine_file(paths: KioskPaths) -> Path:

@@ -320,7 +320,10 @@ def test_the_managers_file_cannot_move_the_key(
         json.dumps(
             {
                 "version": 1,
-                "settings": {"production_url": "https://attacker.example.test", "environment": "qa"},
+                "settings": {
+                    "production_url": "https://attacker.example.test",
+                    "environment": "qa",
+                },
             }
         )
     )

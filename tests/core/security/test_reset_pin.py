@@ -76,10 +76,13 @@ def test_reset_replaces_the_value_once_and_appends_the_section(paths: KioskPaths
     )
 
 
-def test_reset_starts_the_count_again_and_clears_this_accounts_override(
+def test_reset_starts_the_count_again_and_a_planted_hash_never_counts(
     paths: KioskPaths, expect_log: Callable[[str], None]
 ) -> None:
+    """#22 item 2c: a hash the kiosk's account writes in its settings.json is not IT's
+    PIN, neither before nor after reset-pin (which edits only IT's file)."""
     expect_log(r"wrong manager PIN \(\d+ in a row\)")
+    expect_log("manager_pin_hash: only IT may set this")
     paths.machine_settings.parent.mkdir(parents=True)
     paths.machine_settings.write_text(f"[kiosk]\n{P.KEY} = {L.hash_pin('5820', FAST)}\n")
     lock = lock_for(paths)
@@ -91,11 +94,17 @@ def test_reset_starts_the_count_again_and_clears_this_accounts_override(
     paths.overrides.write_text(
         json.dumps({"version": 1, "settings": {"manager_pin_hash": old, "theme": "dark"}})
     )
+    planted = lock_for(paths)
+    assert planted.failures == 3
+    checked = planted.pins.current()
+    assert checked is not None
+    assert checked != old
+    assert verify_pin("5820", checked)
     out = io.StringIO()
     assert P.reset_pin(paths, out=out, err=io.StringIO()) == EXIT_OK
     assert (paths.data_dir / L.LOCKOUT_FILE).exists()  # nothing deleted: IT's value moved
-    assert json.loads(paths.overrides.read_text())["settings"] == {"theme": "dark"}
     assert "The count of wrong PINs starts again" in out.getvalue()
+    assert str(paths.overrides) not in out.getvalue()  # nobody's settings.json is IT's word
     again = lock_for(paths)
     assert not again.has_pin()
     assert again.failures == 0

@@ -218,7 +218,10 @@ def test_invalid_values_of_it_are_refused_per_key(
 
 def test_valid_edge_values() -> None:
     settings = Settings(
-        {"qa_url": "http://localhost:8000/", "manager_pin_hash": "scrypt$16384$8$1$c2FsdA==$aGFzaA=="}
+        {
+            "qa_url": "http://localhost:8000/",
+            "manager_pin_hash": "scrypt$16384$8$1$c2FsdA==$aGFzaA==",
+        }
     )
     assert settings.get(s.QA_URL) == "http://localhost:8000"
     settings.set_override(s.BRANCH_ID, "")

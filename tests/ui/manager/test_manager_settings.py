@@ -343,7 +343,8 @@ def test_where_the_key_goes_is_shown_read_only_and_said_before_typing(
     async def scenario() -> None:
         for which in (Field.ENVIRONMENT, Field.PRODUCTION_URL, Field.QA_URL):
             row = connection.rows_by_field[which]
-            assert row.locked and row.locked_note.isVisible(), which
+            assert row.locked, which
+            assert row.locked_note.isVisible(), which
         assert connection.production_url.isReadOnly()
         rig.qtbot.keyClicks(connection.production_url, "x")
         assert connection.production_url.text() == rig.prod_url
