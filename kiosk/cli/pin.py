@@ -14,7 +14,8 @@ nothing is deleted here). The running kiosk reads the file at start: restart it
 ``loyalty-kiosk-cli hash-pin`` prints the hash of a PIN for IT to provision
 (``manager_pin_hash = scrypt$...`` under ``[kiosk]``) without touching any file.
 
-A new PIN has 4 to 8 digits and is not one anyone tries first (0000, 1234, 4321,
+A new PIN of IT's has 10 to 12 digits (an offline search of the hash in the readable
+``kiosk.ini`` takes years: docs/security.md) and is not one anyone tries first (0000, 1234, 4321,
 777777...: ``kiosk.core.security.pin_hash.common_pin``). The PIN is never taken
 from the command line and never printed or logged. The machine-wide file is edited
 in place, line by line: its comments, order, encoding (UTF-8, UTF-16 with BOM or the
@@ -33,8 +34,9 @@ from typing import TextIO
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from kiosk.core.security.lock import (
     PIN_MAX,
-    PIN_MIN,
+    REAL_PIN_MIN,
     CommonPinError,
+    ShortPinError,
     check_new_pin,
     hash_pin,
     reset_marker,
@@ -54,10 +56,11 @@ class PinInputError(ValueError):
     """No usable PIN was given (the message never repeats what was typed)."""
 
 
-def read_pin(stdin: TextIO | None, *, confirm: bool = True) -> str:
-    """A new PIN: asked twice without echo at a console, else one line of ``stdin``."""
+def read_pin(stdin: TextIO | None, *, confirm: bool = True, minimum: int = REAL_PIN_MIN) -> str:
+    """A new PIN of IT's: asked twice without echo at a console, else one line of
+    ``stdin``. ``minimum`` digits (10: one an offline search of kiosk.ini does not find)."""
     if stdin is not None and stdin.isatty():
-        pin = getpass.getpass(f"New manager PIN ({PIN_MIN} to {PIN_MAX} digits, not shown): ")
+        pin = getpass.getpass(f"New manager PIN ({minimum} to {PIN_MAX} digits, not shown): ")
         if confirm and getpass.getpass("The same PIN again: ") != pin:
             raise PinInputError("the two PINs do not match")
     elif stdin is not None:
@@ -66,14 +69,20 @@ def read_pin(stdin: TextIO | None, *, confirm: bool = True) -> str:
     else:
         raise PinInputError("no standard input to read the PIN from")
     try:
-        check_new_pin(pin.strip())
+        check_new_pin(pin.strip(), minimum)
+    except ShortPinError:
+        raise PinInputError(
+            f"a manager PIN has {minimum} to {PIN_MAX} digits: kiosk.ini, which holds its "
+            "hash, is readable by every user, and a shorter PIN is found by an offline "
+            "search (docs/security.md)"
+        ) from None
     except CommonPinError:
         raise PinInputError(
             "this PIN is among the first anyone tries (like 0000, 1234, 4321 or 777777): "
             "choose another"
         ) from None
     except ValueError:
-        raise PinInputError(f"a PIN has {PIN_MIN} to {PIN_MAX} digits") from None
+        raise PinInputError(f"a manager PIN has {minimum} to {PIN_MAX} digits") from None
     return pin.strip()
 
 
