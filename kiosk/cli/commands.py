@@ -70,6 +70,10 @@ def _run(
             log.warning("provision failed: %s", error)
             _say(err, f"provision failed: {error}")
             return error.code
+    if args.command == "unprovision":
+        from kiosk.cli.unprovision import unprovision
+
+        return unprovision(paths, out=out, err=err)
     if args.command == "reset-pin":
         from kiosk.cli.pin import reset_pin
 
