@@ -19,10 +19,13 @@ The count is written (atomically, sealed) to ``manager-lockout.json`` in the dat
 folder *before* each check, so stopping the app mid-check still counts the try, and
 it survives a restart (wall clock on disk; the monotonic clock within a run, so
 moving the system clock does not shorten a wait). It belongs to IT's value of
-``manager_pin_hash``: IT's new word (``reset-pin``, a new hash) starts a clean count;
-nothing the kiosk's own account does can. A lockout or PIN file that is not this
-kiosk's own last write (deleted, edited, forged, an older copy put back) reads as
-the 100th failure: locked until IT resets the PIN.
+``manager_pin_hash``: IT's new word (``reset-pin``, a new hash) starts a clean count.
+A lockout or PIN file that is not this kiosk's own last write (deleted, edited,
+replaced, an older copy put back) reads as the 100th failure: locked until IT resets
+the PIN. That stops whoever can only reach the files; code running as the kiosk's
+account can read the seal's key from its own keyring and sign a clean record
+(``kiosk.core.security.seal``): what keeps such code from running is IT's lock-down
+(Shell Launcher, no command prompt, AppLocker: ``docs/security.md``).
 """
 
 from __future__ import annotations

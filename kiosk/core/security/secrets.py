@@ -7,8 +7,9 @@ Entries are this machine's (``for_this_machine``: on Windows ``CRED_PERSIST_LOCA
 never roaming with the profile), and ``loyalty-kiosk-cli unprovision`` deletes them.
 
 The same keyring keeps the manager lock's seal (``LOCK_ENTRY``: a random key and the
-number of the last write of each lock record, ``kiosk.core.security.seal``), so the
-kiosk's own account cannot reset the wrong-PIN count by deleting or copying a file.
+number of the last write of each lock record, ``kiosk.core.security.seal``), so
+deleting or copying a file back does not reset the wrong-PIN count (code running as
+the account could still read the key: docs/security.md).
 """
 
 from __future__ import annotations
