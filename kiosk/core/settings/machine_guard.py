@@ -146,10 +146,13 @@ def check_machine_file(
     if not (path.exists() if stat is None else _exists(path, stat)):
         return
     for target in (path, path.parent):
-        if platform.startswith("win"):
-            why = users_may_write((read_acl or _read_windows_acl)(target))
-        else:
-            why = _posix_problem((stat or os.stat)(target))
+        try:
+            if platform.startswith("win"):
+                why = users_may_write((read_acl or _read_windows_acl)(target))
+            else:
+                why = _posix_problem((stat or os.stat)(target))
+        except OSError as error:  # fail closed: an access list nobody can read is no proof
+            why = f"its access list cannot be read: {error.strerror or error}"
         if why is not None:
             what = "the file" if target == path else f"its folder {target}"
             raise MachineFileUnsafe(

@@ -131,3 +131,14 @@ def test_the_kiosk_refuses_its_fixed_file_when_others_may_write_it(
         s.load_settings(paths)
     fixed.chmod(0o644)
     assert s.load_settings(paths).machine_path == fixed
+
+
+def test_an_access_list_that_cannot_be_read_is_refused(tmp_path: Path) -> None:
+    ini = tmp_path / "kiosk.ini"
+    ini.write_text("[connection]\nenvironment = production\n")
+
+    def unreadable(path: Path) -> Security:
+        raise OSError(5, "Access is denied")
+
+    with pytest.raises(MachineFileUnsafe, match="cannot be read: Access is denied"):
+        check_machine_file(ini, platform="win32", read_acl=unreadable)
