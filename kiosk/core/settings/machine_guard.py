@@ -41,6 +41,7 @@ TRUSTED_INSTALLER = "S-1-5-80-956008885-3418522649-1831038044-1853292631-2271478
 TRUSTED_OWNERS = frozenset({ADMINISTRATORS, SYSTEM, TRUSTED_INSTALLER})
 
 ACCESS_ALLOWED_ACE_TYPE = 0
+INHERIT_ONLY_ACE = 0x08
 # FILE_WRITE_DATA (add file), FILE_APPEND_DATA (add subfolder), FILE_WRITE_EA,
 # FILE_DELETE_CHILD, FILE_WRITE_ATTRIBUTES, DELETE, WRITE_DAC, WRITE_OWNER,
 # GENERIC_ALL, GENERIC_WRITE.
@@ -69,6 +70,7 @@ class Ace:
     sid: str
     kind: int  # ACCESS_ALLOWED_ACE_TYPE, or another type (deny, audit...)
     mask: int
+    flags: int = 0  # INHERIT_ONLY_ACE: for what the folder will hold, not for itself
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,8 @@ def users_may_write(security: Security) -> str | None:
     if security.aces is None:
         return "it has no access list (everyone may change it)"
     for ace in security.aces:
-        if ace.kind == ACCESS_ALLOWED_ACE_TYPE and ace.sid in UNTRUSTED and ace.mask & WRITE_RIGHTS:
+        applies = ace.kind == ACCESS_ALLOWED_ACE_TYPE and not ace.flags & INHERIT_ONLY_ACE
+        if applies and ace.sid in UNTRUSTED and ace.mask & WRITE_RIGHTS:
             return f"{ace.sid} may change it (rights 0x{ace.mask:08x})"
     return None
 
@@ -234,7 +237,7 @@ def _aces(dacl: object) -> Iterable[Ace]:  # pragma: no cover - Windows only
             raise OSError("GetAce failed")
         ace = ctypes.cast(pointer, ctypes.POINTER(AllowedAce)).contents
         sid = ctypes.c_void_p((pointer.value or 0) + AllowedAce.sid_start.offset)
-        yield Ace(_sid_text(sid), ace.kind, ace.mask)
+        yield Ace(_sid_text(sid), ace.kind, ace.mask, ace.flags)
 
 
 def _sid_text(sid: object) -> str:  # pragma: no cover - Windows only

@@ -53,6 +53,9 @@ def test_the_installers_access_list_is_accepted(tmp_path: Path) -> None:
     windows(tmp_path, LOCKED)
     denied = Security(ADMINISTRATORS, (Ace(USERS, DENY, FULL), *(LOCKED.aces or ())))
     windows(tmp_path, denied)  # a deny entry gives nothing
+    # An inherit-only entry is for files made later (each is checked on its own).
+    for_children = Ace(USERS, ACCESS_ALLOWED_ACE_TYPE, FULL, flags=0x08 | 0x01)
+    windows(tmp_path, LOCKED, Security(ADMINISTRATORS, (*(LOCKED.aces or ()), for_children)))
 
 
 @pytest.mark.parametrize(
