@@ -5,7 +5,9 @@ that IT provisions (``kiosk.core.settings.paths``; Inno Setup writes it with
 ``SetIniString``) < the manager's local overrides (JSON in the user config
 folder, written by the manager screens). IT can lock keys (``[lock] locked``):
 a locked key keeps the machine value and the manager cannot override it.
-Settings marked ``Who.IT`` are for the machine file only. The full table and
+Settings marked ``Who.IT`` are for the machine file only: where the API key goes
+(``environment``, ``production_url``, ``qa_url``) and ``manager_pin_hash`` among them,
+so nothing the kiosk's account writes in its ``settings.json`` changes them. The full table and
 the file format are in ``docs/settings.md``.
 
 The API key is never a setting: it lives in the OS keyring. A settings file
