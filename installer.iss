@@ -39,6 +39,8 @@
 ; The Start-menu names of each language ([CustomMessages], [InstallDelete]).
 #define TrainingIconEn "Loyalty Kiosk (training)"
 #define TrainingIconEs "Loyalty Kiosk (entrenamiento)"
+; The self-test's shortcut of earlier versions (a command prompt for every user, as the
+; kiosk's account on a counter): removed by every install ([InstallDelete]), never made.
 #define SelfTestIconEn "Loyalty Kiosk self-test"
 #define SelfTestIconEs "Loyalty Kiosk autodiagnóstico"
 #define GuiExe "loyalty-kiosk.exe"
@@ -97,8 +99,6 @@ en.AutostartTask=Start the kiosk when a user logs on (kiosk tablets)
 es.AutostartTask=Iniciar el kiosco al iniciar sesión (tabletas de mostrador)
 en.TrainingIcon={#TrainingIconEn}
 es.TrainingIcon={#TrainingIconEs}
-en.SelfTestIcon={#SelfTestIconEn}
-es.SelfTestIcon={#SelfTestIconEs}
 en.PurgeQuestion=Also delete the kiosk's data on this computer (credits not yet sent, today's journal, logs and settings)?%n%nChoose No to keep them for a reinstall.
 es.PurgeQuestion=¿Borrar también los datos del kiosco en esta computadora (créditos sin enviar, diario, registros y configuración)?%n%nElija No para conservarlos para una reinstalación.
 en.StillRunning=Loyalty Kiosk is still running and could not be closed. Close it (or restart the computer) and run Setup again.
@@ -119,9 +119,11 @@ Name: "{commonappdata}\{#DataFolder}"; Permissions: admins-full system-full user
 Type: filesandordirs; Name: "{app}\_internal"
 ; One language's Start-menu names: an upgrade in the other language removes the first's.
 Type: files; Name: "{autoprograms}\{#TrainingIconEs}.lnk"; Languages: en
-Type: files; Name: "{autoprograms}\{#SelfTestIconEs}.lnk"; Languages: en
 Type: files; Name: "{autoprograms}\{#TrainingIconEn}.lnk"; Languages: es
-Type: files; Name: "{autoprograms}\{#SelfTestIconEn}.lnk"; Languages: es
+; The self-test shortcut of earlier versions ran "cmd /k" for every user: gone in both
+; languages. IT runs the self-test from its own console (docs\deploy.md).
+Type: files; Name: "{autoprograms}\{#SelfTestIconEn}.lnk"
+Type: files; Name: "{autoprograms}\{#SelfTestIconEs}.lnk"
 
 [Files]
 Source: "{#Bundle}\{#GuiExe}"; DestDir: "{app}"; Flags: ignoreversion
@@ -133,7 +135,6 @@ Source: "docs\settings.md"; DestDir: "{app}\docs"; Flags: ignoreversion
 [Icons]
 Name: "{autoprograms}\{#AppName}"; Filename: "{app}\{#GuiExe}"
 Name: "{autoprograms}\{cm:TrainingIcon}"; Filename: "{app}\{#GuiExe}"; Parameters: "--demo"
-Name: "{autoprograms}\{cm:SelfTestIcon}"; Filename: "{cmd}"; Parameters: "/k ""{app}\{#CliExe}"" --self-test"
 Name: "{commonstartup}\{#AppName}"; Filename: "{app}\{#GuiExe}"; Check: WantAutostart
 
 [Run]
@@ -156,12 +157,22 @@ const
   IniHeader = '; Loyalty Kiosk: the machine-wide settings (docs\settings.md in the install folder).'
     + #13#10 + '; Written by Setup and IT; users can read it, only administrators change it.'
     + #13#10;
+  { Where the API key goes and the manager PIN are IT's alone (the kiosk ignores them in a
+    user's settings.json anyway); the locks say so in the file too, written when the file
+    has none. }
+  DefaultLocks = 'environment, production_url, qa_url, manager_pin_hash';
+  { A kiosk.ini found before the first install (any user could create one in
+    ProgramData and own it) is set aside under this name, never read, and a fresh one
+    written. }
+  SetAsideIni = 'kiosk.ini.before-install';
+  UninstallKey = 'Software\Microsoft\Windows\CurrentVersion\Uninstall\{0FBE9679-584F-4818-866A-A1E42C2AE20A}_is1';
 
 var
   KioskWasRunning: Boolean;
   RestartNeeded: Boolean;
   PurgeData: Boolean;
   AutostartShown: Boolean;
+  InstalledBefore: Boolean;
 
 function IniPath(): String;
 begin
@@ -253,6 +264,8 @@ function InitializeSetup(): Boolean;
 var
   Problem: String;
 begin
+  { Read before Setup registers this install: an upgrade (or a repair) keeps IT's kiosk.ini. }
+  InstalledBefore := RegKeyExists(HKLM, UninstallKey);
   Result := CheckParameters(Problem);
   if not Result then
   begin
@@ -353,11 +366,29 @@ begin
     Log('Data folder ACL: NOT fully set (see the icacls lines above and docs\deploy.md)');
 end;
 
+{ The first install never builds on a kiosk.ini it did not write: set it aside. }
+procedure SetAsidePlantedIni();
+var
+  Aside: String;
+begin
+  if InstalledBefore or not FileExists(IniPath()) then
+    Exit;
+  Aside := ExpandConstant('{commonappdata}\{#DataFolder}\' + SetAsideIni);
+  DeleteFile(Aside);
+  if RenameFile(IniPath(), Aside) then
+    Log('kiosk.ini: a file found before the first install was set aside as ' + SetAsideIni + ' (not read)')
+  else if DeleteFile(IniPath()) then
+    Log('kiosk.ini: a file found before the first install was deleted')
+  else
+    Log('kiosk.ini: a file found before the first install could NOT be set aside');
+end;
+
 procedure WriteSettings();
 var
   V: String;
 begin
   ForceDirectories(ExtractFileDir(IniPath()));
+  SetAsidePlantedIni();
   { Always a kiosk.ini, written by Setup: the parameters below edit it in place, so a
     file IT wrote keeps every key no parameter names. }
   if not FileExists(IniPath()) then
@@ -374,6 +405,11 @@ begin
   WriteParam('KIOSKMODE', 'kiosk', 'kiosk_mode', True);
   WriteParam('AUTOSTART', 'kiosk', 'autostart', True);
   WriteParam('LANG', 'display', 'language', False);
+  if GetIniString('lock', 'locked', '', IniPath()) = '' then
+  begin
+    if SetIniString('lock', 'locked', DefaultLocks, IniPath()) then
+      Log('kiosk.ini: [lock] locked = ' + DefaultLocks);
+  end;
   { The wizard's autostart task, when it was shown and no /AUTOSTART= was given. }
   if not WizardSilent and not ParamValue('AUTOSTART', V) then
   begin
@@ -450,6 +486,19 @@ begin
   Result := RestartNeeded;
 end;
 
+{ "loyalty-kiosk-cli unprovision" for the account running the uninstaller (its keyring
+  entries of the kiosk: API keys, the lock's seal), while the program is still there. A
+  keyring is per account: the kiosk's own account runs it itself first (docs\deploy.md). }
+procedure Unprovision(const Cli: String);
+var
+  Code: Integer;
+begin
+  if FileExists(Cli) and Exec(Cli, 'unprovision', '', SW_HIDE, ewWaitUntilTerminated, Code) then
+    Log(Format('%s unprovision: exit code %d', [Cli, Code]))
+  else
+    Log('unprovision could not run');
+end;
+
 { Uninstall: close the kiosks first; delete the data only when asked (/PURGE=1 or Yes). }
 function InitializeUninstall(): Boolean;
 var
@@ -478,6 +527,8 @@ begin
   else
     PurgeData := MsgBox(ExpandConstant('{cm:PurgeQuestion}'), mbConfirmation,
       MB_YESNO or MB_DEFBUTTON2) = IDYES;
+  if PurgeData then
+    Unprovision(ExpandConstant('{app}\{#CliExe}'));
 end;
 
 { Every profile's %LOCALAPPDATA%\LoyaltyKiosk (outbox, journal, logs, overrides). }

@@ -38,11 +38,16 @@ PROGRAMS = r"C:\ProgramData\Microsoft\Windows\Start Menu\Programs"
 STARTUP = PROGRAMS + r"\StartUp"
 UNINSTALL_KEY = r"Software\Microsoft\Windows\CurrentVersion\Uninstall"
 # The Start-menu names in each of the installer's languages ([CustomMessages]).
+# No self-test shortcut: it ran "cmd /k" for every user (#22); OURS still names the old
+# ones, so a leftover of an earlier version shows in the Start menu's check.
 SHORTCUTS = {
-    "en": {"Loyalty Kiosk", "Loyalty Kiosk (training)", "Loyalty Kiosk self-test"},
-    "es": {"Loyalty Kiosk", "Loyalty Kiosk (entrenamiento)", "Loyalty Kiosk autodiagnóstico"},
+    "en": {"Loyalty Kiosk", "Loyalty Kiosk (training)"},
+    "es": {"Loyalty Kiosk", "Loyalty Kiosk (entrenamiento)"},
 }
-OURS = set().union(*SHORTCUTS.values())
+OURS = set().union(*SHORTCUTS.values()) | {
+    "Loyalty Kiosk self-test",
+    "Loyalty Kiosk autodiagnóstico",
+}
 SHUTDOWN_CALL = re.compile(
     r"loyalty-kiosk-cli\.exe --shutdown --all-users --wait 30: exit code (-?\d+)"
 )
@@ -416,6 +421,8 @@ class Check:
             "connection": {"environment": "training", "branch_id": "12"},
             "kiosk": {"kiosk_mode": "true", "autostart": "true"},
             "display": {"language": "es"},
+            # IT's locks, written when the file has none (#22).
+            "lock": {"locked": "environment, production_url, qa_url, manager_pin_hash"},
         }
         manual = {**full, "kiosk": {"kiosk_mode": "true", "autostart": "false"}}
         every = ["/ENV=training", "/BRANCH=12", "/KIOSKMODE=1", "/AUTOSTART=1", "/LANG=es"]

@@ -88,7 +88,8 @@ def _run(args: Namespace, started: float) -> int:
     from kiosk.ui.shell import KioskWindow, first_size
     from kiosk.ui.theme import apply_theme
 
-    paths = resolve_paths()
+    real = resolve_paths()
+    paths = real.for_training() if args.demo else real  # training keeps its own settings
     failure: SettingsError | None = None
     try:
         settings: Any = load_settings(paths)
@@ -106,7 +107,7 @@ def _run(args: Namespace, started: float) -> int:
     apply_theme(app, str(settings.get(S.THEME) if settings else S.THEME.default))
     from kiosk.cli.instance import bring_to_front, claim
 
-    instance = claim(paths)  # None: this user's kiosk already runs; it was brought to the front
+    instance = claim(real)  # None: this user's kiosk already runs; it was brought to the front
     if instance is None:
         return 0
     window = KioskWindow()

@@ -6,6 +6,7 @@
     loyalty-kiosk [--demo] --diagnostics [--out PATH]
     loyalty-kiosk --shutdown [--all-users] [--wait SECONDS]
     loyalty-kiosk provision [--key-file PATH] [--branch ID] [--environment production|qa]
+    loyalty-kiosk unprovision
 
 Only ``argparse`` here: this runs before the window's first paint. A command line
 is never echoed back whole: argparse's error messages quote what they refuse, so
@@ -170,7 +171,9 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
         help="--shutdown: how long to wait for the kiosk to exit (default 30)",
     )
     subcommands = parser.add_subparsers(
-        dest="command", metavar="{provision,reset-pin,hash-pin}", parser_class=QuietParser
+        dest="command",
+        metavar="{provision,unprovision,reset-pin,hash-pin}",
+        parser_class=QuietParser,
     )
     provision = subcommands.add_parser(
         "provision",
@@ -198,6 +201,13 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
         "in the outbox (only when the old key is revoked)",
     )
     provision.add_argument("stray", nargs="*", help=argparse.SUPPRESS)
+    subcommands.add_parser(
+        "unprovision",
+        help="delete this account's keyring entries of the kiosk (API keys, lock seal)",
+        description="Deletes the API keys stored for IT's production and QA addresses and "
+        "the manager lock's seal keys from the keyring of the account running this "
+        "command. Run it as the kiosk's account before removing the kiosk for good.",
+    )
     reset = subcommands.add_parser(
         "reset-pin",
         help="clear the manager PIN and its lockout (administrator rights)",

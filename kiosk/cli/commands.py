@@ -70,6 +70,10 @@ def _run(
             log.warning("provision failed: %s", error)
             _say(err, f"provision failed: {error}")
             return error.code
+    if args.command == "unprovision":
+        from kiosk.cli.unprovision import unprovision
+
+        return unprovision(paths, out=out, err=err)
     if args.command == "reset-pin":
         from kiosk.cli.pin import reset_pin
 
@@ -81,14 +85,15 @@ def _run(
     if args.self_test:
         from kiosk.cli.selftest import run_self_test
 
-        code, text = run_self_test(paths, demo=args.demo)
+        code, text = run_self_test(paths.for_training() if args.demo else paths, demo=args.demo)
         _say(out, text.rstrip("\n"))
         return code
     if args.diagnostics:
         from kiosk.cli.diagnostics import write_diagnostics
 
         try:
-            target, passed = write_diagnostics(paths, demo=args.demo, out=args.out)
+            where = paths.for_training() if args.demo else paths  # training's own folders
+            target, passed = write_diagnostics(where, demo=args.demo, out=args.out)
         except OSError as error:
             _say(err, f"diagnostics not written: {error}")
             return EXIT_FAILED

@@ -14,7 +14,8 @@ nothing is deleted here). The running kiosk reads the file at start: restart it
 ``loyalty-kiosk-cli hash-pin`` prints the hash of a PIN for IT to provision
 (``manager_pin_hash = scrypt$...`` under ``[kiosk]``) without touching any file.
 
-A new PIN has 4 to 8 digits and is not one anyone tries first (0000, 1234, 4321,
+A new PIN of IT's has 10 to 12 digits (an offline search of the hash in the readable
+``kiosk.ini`` takes years: docs/security.md) and is not one anyone tries first (0000, 1234, 4321,
 777777...: ``kiosk.core.security.pin_hash.common_pin``). The PIN is never taken
 from the command line and never printed or logged. The machine-wide file is edited
 in place, line by line: its comments, order, encoding (UTF-8, UTF-16 with BOM or the
@@ -33,14 +34,15 @@ from typing import TextIO
 from kiosk.cli.args import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from kiosk.core.security.lock import (
     PIN_MAX,
-    PIN_MIN,
+    REAL_PIN_MIN,
     CommonPinError,
+    ShortPinError,
     check_new_pin,
     hash_pin,
     reset_marker,
 )
 from kiosk.core.settings import layers as S
-from kiosk.core.settings.files import SettingsError, read_overrides_file, write_overrides_file
+from kiosk.core.settings.layers import machine_file
 from kiosk.core.settings.paths import KioskPaths
 
 log = logging.getLogger(__name__)
@@ -54,10 +56,11 @@ class PinInputError(ValueError):
     """No usable PIN was given (the message never repeats what was typed)."""
 
 
-def read_pin(stdin: TextIO | None, *, confirm: bool = True) -> str:
-    """A new PIN: asked twice without echo at a console, else one line of ``stdin``."""
+def read_pin(stdin: TextIO | None, *, confirm: bool = True, minimum: int = REAL_PIN_MIN) -> str:
+    """A new PIN of IT's: asked twice without echo at a console, else one line of
+    ``stdin``. ``minimum`` digits (10: one an offline search of kiosk.ini does not find)."""
     if stdin is not None and stdin.isatty():
-        pin = getpass.getpass(f"New manager PIN ({PIN_MIN} to {PIN_MAX} digits, not shown): ")
+        pin = getpass.getpass(f"New manager PIN ({minimum} to {PIN_MAX} digits, not shown): ")
         if confirm and getpass.getpass("The same PIN again: ") != pin:
             raise PinInputError("the two PINs do not match")
     elif stdin is not None:
@@ -66,14 +69,20 @@ def read_pin(stdin: TextIO | None, *, confirm: bool = True) -> str:
     else:
         raise PinInputError("no standard input to read the PIN from")
     try:
-        check_new_pin(pin.strip())
+        check_new_pin(pin.strip(), minimum)
+    except ShortPinError:
+        raise PinInputError(
+            f"a manager PIN has {minimum} to {PIN_MAX} digits: kiosk.ini, which holds its "
+            "hash, is readable by every user, and a shorter PIN is found by an offline "
+            "search (docs/security.md)"
+        ) from None
     except CommonPinError:
         raise PinInputError(
             "this PIN is among the first anyone tries (like 0000, 1234, 4321 or 777777): "
             "choose another"
         ) from None
     except ValueError:
-        raise PinInputError(f"a PIN has {PIN_MIN} to {PIN_MAX} digits") from None
+        raise PinInputError(f"a manager PIN has {minimum} to {PIN_MAX} digits") from None
     return pin.strip()
 
 
@@ -126,21 +135,6 @@ def set_ini_value(path: Path, section: str, key: str, value: str) -> None:
         os.fsync(handle.fileno())
 
 
-def _forget_local(paths: KioskPaths) -> list[str]:
-    """This account's own override of ``manager_pin_hash`` (when run as the kiosk's
-    account). The PIN set on the kiosk and the count of wrong tries need nothing: IT's
-    new value makes the one stale and starts the other again."""
-    done: list[str] = []
-    try:
-        overrides = read_overrides_file(paths.overrides)
-    except SettingsError:
-        overrides = {}
-    if KEY in overrides:
-        write_overrides_file(paths.overrides, {k: v for k, v in overrides.items() if k != KEY})
-        done.append(f"removed {KEY} from {paths.overrides}")
-    return done
-
-
 def reset_pin(
     paths: KioskPaths,
     *,
@@ -155,7 +149,7 @@ def reset_pin(
     except PinInputError as error:
         _say(err, f"reset-pin: {error}")
         return EXIT_USAGE
-    target = paths.machine_settings
+    target = machine_file(paths)  # the file the kiosk reads, wherever a variable points
     try:
         set_ini_value(target, SECTION, KEY, value)
     except PermissionError:
@@ -168,10 +162,6 @@ def reset_pin(
     except OSError as error:
         _say(err, f"reset-pin: {target} could not be written ({error.strerror})")
         return EXIT_FAILED
-    try:
-        done = _forget_local(paths)
-    except OSError as error:
-        done = [f"this account's own files were left as they are ({error.strerror})"]
     log.info("manager PIN %s by IT in %s", "replaced" if new_pin else "reset", target)
     what = (
         "The manager PIN is now the one you typed."
@@ -181,8 +171,6 @@ def reset_pin(
         "training the next person to open Manager chooses it."
     )
     _say(out, f"{what} Written to {target}. The count of wrong PINs starts again.")
-    for line in done:
-        _say(out, f"  {line}")
     _say(
         out,
         "Restart the kiosk for it to take effect (loyalty-kiosk-cli --shutdown --all-users, then start it).",

@@ -8,7 +8,9 @@ Run it as the account the kiosk runs under (the keyring is per account)::
 
 The key is read from standard input or from ``--key-file``, never from the command
 line, and never printed or logged. It is checked with ``GET /external/branch``
-against the configured environment's base URL; ``--branch`` (or the configured
+against the environment's base URL from IT's machine-wide file (the manager's
+``settings.json`` cannot set it), and the command first prints that URL and the
+file and line it came from; ``--branch`` (or the configured
 ``branch_id``) must be one of that merchant's branches. Only then is it stored.
 ``--branch`` is saved in the manager's overrides unless IT locked ``branch_id``.
 
@@ -110,7 +112,8 @@ def delete_key_file(key_file: str) -> str:
     return f"the key file {shown} was deleted (the key is in the keyring now)"
 
 
-def _target(settings: Settings, environment: str | None) -> tuple[Environment, str]:
+def _target(settings: Settings, environment: str | None) -> tuple[Environment, str, str]:
+    """(environment, base URL, where the URL came from): always IT's machine-wide file."""
     chosen = Environment(environment) if environment else settings.get(S.ENVIRONMENT)
     if chosen is Environment.TRAINING:
         raise ProvisionError(
@@ -124,7 +127,7 @@ def _target(settings: Settings, environment: str | None) -> tuple[Environment, s
         raise ProvisionError(
             f"{setting.key} is not set: the installer's /BASEURL= or /QAURL= writes it", EXIT_USAGE
         )
-    return chosen, url
+    return chosen, url, settings.origin(setting)
 
 
 def _stranded(database: Path, environment: str, base_url: str, key: str) -> int:
@@ -199,7 +202,7 @@ async def provision(
     key = read_key(args.key_file, stdin)
     logsafety.register_secret(key)
     try:
-        stored = await _provision(args, paths, key, transport)
+        stored = await _provision(args, paths, key, transport, out)
     except ProvisionError as error:
         if args.key_file:  # it may be the only copy of the key
             error.args = (
@@ -213,14 +216,18 @@ async def provision(
 
 
 async def _provision(
-    args: Namespace, paths: KioskPaths, key: str, transport: httpx.AsyncBaseTransport | None
+    args: Namespace,
+    paths: KioskPaths,
+    key: str,
+    transport: httpx.AsyncBaseTransport | None,
+    out: TextIO | None,
 ) -> list[str]:
     """Check and store ``key``; the lines that say what was done."""
     try:
         settings = load_settings(paths)
     except SettingsError as error:
         raise ProvisionError(str(error), EXIT_USAGE) from None
-    environment, base_url = _target(settings, args.environment)
+    environment, base_url, origin = _target(settings, args.environment)
     try:
         usable_backend()
     except KeyringUnavailable as error:
@@ -243,6 +250,7 @@ async def _provision(
             "key; they are sent only with it. Let the kiosk send them (self-test: "
             "0 pending) or, if the old key is already revoked, use --force"
         )
+    _say(out, f"checking the key at {base_url} ({origin})")
     async with LoyaltyClient(
         base_url, key, transport=transport, timeouts=QUICK_TIMEOUTS, retry=NO_RETRY
     ) as api:
@@ -263,6 +271,12 @@ async def _provision(
         except (SettingsError, OSError) as error:
             lines.append(f"warning: the key is stored, but the branch could not be saved: {error}")
     return lines
+
+
+def _say(stream: TextIO | None, text: str) -> None:
+    if stream is not None:
+        stream.write(text + "\n")
+        stream.flush()
 
 
 def _user() -> str:

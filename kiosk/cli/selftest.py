@@ -31,7 +31,14 @@ import httpx
 from kiosk.core.security.pin_hash import is_pin_hash
 from kiosk.core.selfcheck import Check, Report, Status, run_checks
 from kiosk.core.settings import layers as S
-from kiosk.core.settings.layers import Environment, SettingsError, load_settings
+from kiosk.core.settings.layers import (
+    Environment,
+    Layer,
+    Settings,
+    SettingsError,
+    load_settings,
+    machine_file,
+)
 from kiosk.core.settings.paths import KioskPaths
 
 log = logging.getLogger(__name__)
@@ -72,18 +79,24 @@ async def self_test(
 
 def check_manager_pin(paths: KioskPaths) -> Check:
     """Whether the kiosk has a manager PIN, by the rule its lock follows (the
-    ``environment`` setting, whatever ``--demo`` says)."""
+    ``environment`` setting, whatever ``--demo`` says). Read from IT's file alone, as
+    the kiosk's account sees it: never from the ``settings.json`` of whoever runs the
+    self-test (an administrator's own, or one the kiosk's account wrote)."""
     try:
-        settings = load_settings(paths)
+        load_settings(paths)  # refuses what the kiosk refuses (an unsafe file too)
+        settings = Settings.load(machine_file(paths), None)
     except SettingsError:
         return Check("manager-pin", Status.SKIP, "needs valid settings")
-    if is_pin_hash(settings.get(S.MANAGER_PIN_HASH)):
-        if settings.is_locked(S.MANAGER_PIN_HASH):
-            return Check("manager-pin", Status.OK, "set by IT (manager_pin_hash), locked")
+    if is_pin_hash(settings.get(S.MANAGER_PIN_HASH)) and (
+        settings.source(S.MANAGER_PIN_HASH) is Layer.MACHINE
+    ):
+        origin = settings.origin(S.MANAGER_PIN_HASH)
+        if settings.listed_in_locks(S.MANAGER_PIN_HASH):
+            return Check("manager-pin", Status.OK, f"{origin}, locked")
         return Check(
             "manager-pin",
             Status.OK,
-            "set by IT (manager_pin_hash); a manager may change it on the kiosk "
+            f"{origin}; a manager may change it on the kiosk "
             "(add manager_pin_hash to [lock] locked to prevent it)",
         )
     if settings.get(S.ENVIRONMENT) is Environment.TRAINING:

@@ -697,72 +697,72 @@
 <context>
     <name>CodePanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="120"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="122"/>
         <source>Changes in %1</source>
         <translation>Cambia en %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="122"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="124"/>
         <source>Refreshing…</source>
         <translation>Actualizando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="122"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="124"/>
         <source>Getting the new code.</source>
         <translation>Obteniendo el código nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="124"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="126"/>
         <source>Reading the code…</source>
         <translation>Leyendo el código…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="126"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="128"/>
         <source>The service lets the kiosk read the code once every %1 s.</source>
         <translation>El servicio deja que la terminal lea el código una vez cada %1 s.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="129"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="131"/>
         <source>New code in %1</source>
         <translation>Código nuevo en %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="133"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="135"/>
         <source>This branch has no validation QR</source>
         <translation>Esta sucursal no tiene QR de validación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="134"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="136"/>
         <source>Ask a manager to enable the rotating code on a QR of this branch.</source>
         <translation>Pida al encargado que active el código rotativo en un QR de esta sucursal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="138"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="140"/>
         <source>Trying again now…</source>
         <translation>Reintentando ahora…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="140"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="142"/>
         <source>The kiosk tries again by itself in %1.</source>
         <translation>La terminal vuelve a intentar sola en %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="142"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="144"/>
         <source>Code unavailable</source>
         <translation>Código no disponible</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="150"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="152"/>
         <source>The branch&apos;s kiosks read the code too often; the service asked to wait.</source>
         <translation>Las terminales de la sucursal leyeron el código demasiado seguido; el servicio pidió esperar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="153"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="155"/>
         <source>No connection to the service.</source>
         <translation>Sin conexión con el servicio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/code/panel.py" line="155"/>
+        <location filename="../../kiosk/ui/screens/code/panel.py" line="157"/>
         <source>The service did not give the code.</source>
         <translation>El servicio no entregó el código.</translation>
     </message>
@@ -796,79 +796,84 @@
 <context>
     <name>ConnectionSection</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="37"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="39"/>
         <source>Connection</source>
         <translation>Conexión</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="38"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="40"/>
         <source>Where this kiosk sends credits, and the key that opens the program.</source>
         <translation>Adónde envía las acreditaciones esta terminal y la clave que da acceso al programa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="74"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="76"/>
         <source>Environment</source>
         <translation>Entorno</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="75"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="77"/>
         <source>Production address</source>
         <translation>Dirección de producción</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="76"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="78"/>
         <source>QA address</source>
         <translation>Dirección de QA</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="77"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="79"/>
         <source>API key</source>
         <translation>API key</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="94"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="96"/>
         <source>Paste or type the API key</source>
         <translation>Pegue o escriba la API key</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="98"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="100"/>
         <source>Check and save key</source>
         <translation>Verificar y guardar la clave</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="101"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="103"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="152"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="155"/>
         <source>Replace key</source>
         <translation>Reemplazar la clave</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="152"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="155"/>
         <source>Enter key</source>
         <translation>Ingresar la clave</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="155"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="158"/>
         <source>A key is stored for %1 in this computer&apos;s keyring. It is never shown.</source>
         <translation>Hay una clave guardada para %1 en el almacén de claves de esta computadora. Nunca se muestra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="157"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="160"/>
         <source>No key is stored for %1 yet.</source>
         <translation>Todavía no hay una clave guardada para %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="159"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="162"/>
         <source>Enter the %1 address first.</source>
         <translation>Primero ingrese la dirección de %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_connection.py" line="163"/>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="166"/>
         <source>Training needs no key.</source>
         <translation>El modo práctica no necesita clave.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/settings_connection.py" line="184"/>
+        <source>The key is checked at %1, the address IT set for %2.</source>
+        <translation>La clave se verifica en %1, la dirección que IT definió para %2.</translation>
     </message>
 </context>
 <context>
@@ -1798,22 +1803,22 @@
         <translation>Guardar PIN y desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="294"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="299"/>
         <source>Too many wrong PINs. Try again in %1.</source>
         <translation>Demasiados PIN incorrectos. Intente de nuevo en %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="303"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="308"/>
         <source>You can try again now.</source>
         <translation>Ya puede volver a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="326"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="331"/>
         <source>The two PINs do not match. Choose a PIN again.</source>
         <translation>Los dos PIN no coinciden. Elija el PIN de nuevo.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="355"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="360"/>
         <source>Wrong PIN. %n tries left before a wait.</source>
         <translation>
             <numerusform>PIN incorrecto. Queda %n intento antes de una espera.</numerusform>

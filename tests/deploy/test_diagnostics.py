@@ -53,7 +53,7 @@ def test_training_zip_has_every_part(
     assert "result: OK" in files["self-test.txt"]
     assert "qt 6." in files["versions.txt"]
     assert "keyring backend" in files["versions.txt"]
-    assert "environment = training    (default)" in files["settings.txt"]
+    assert "environment = training    (default, locked)" in files["settings.txt"]
     assert "older" in files["logs/kiosk.log.1"]
 
 

@@ -234,7 +234,7 @@ def test_settings_file_is_the_one_the_app_reads() -> None:
     code = section("Code")
     found = re.search(r"ExpandConstant\('\{commonappdata\}\\([^']+)'\)", code)
     assert found
-    expected = machine_settings_path({"PROGRAMDATA": r"C:\ProgramData"}, "win32")
+    expected = machine_settings_path("win32", program_data=lambda: r"C:\ProgramData")
     assert PureWindowsPath(r"C:\ProgramData", found.group(1)) == PureWindowsPath(expected)
 
 
@@ -319,3 +319,51 @@ def test_libraries_only_a_refused_plugin_needed_are_dropped() -> None:
         "PySide6/Qt/lib/libQt6Core.so.6",
         "PySide6/Qt/plugins/platforms/libqxcb.so",
     ]
+
+
+def test_no_shortcut_gives_a_command_prompt_and_old_ones_are_removed() -> None:
+    """#22 item 6: the self-test shortcut ran "cmd /k" for every user (a shell as the
+    kiosk's account on a counter): no shortcut runs a shell, and an upgrade removes the
+    old one in both languages."""
+    icons = section("Icons")
+    assert "{cmd}" not in icons
+    assert "/k" not in icons
+    assert "--self-test" not in icons
+    for target in re.findall(r'Filename: "([^"]+)"', icons):
+        assert target == "{app}\\loyalty-kiosk.exe", target
+    removed = section("InstallDelete")
+    for name in ("Loyalty Kiosk self-test", "Loyalty Kiosk autodiagnóstico"):
+        line = next(x for x in removed.splitlines() if f"\\{name}.lnk" in x)
+        assert "Languages:" not in line  # whatever language upgrades
+
+
+def test_the_uninstall_purge_unprovisions_and_the_cli_knows_it() -> None:
+    """#22 item 7: the uninstaller's purge runs "unprovision" while the program is there."""
+    code = section("Code")
+    assert "Exec(Cli, 'unprovision'" in code
+    uninstall = code[code.index("function InitializeUninstall") :]
+    assert "Unprovision(ExpandConstant('{app}\\loyalty-kiosk-cli.exe'))" in uninstall
+    assert parse_args(["unprovision"]).command == "unprovision"
+
+
+def test_a_kiosk_ini_planted_before_the_first_install_is_set_aside_and_locks_written() -> None:
+    """#22 items 1 and 7: a first install never builds on a kiosk.ini it did not write
+    (set aside, not read), and writes IT's locks when the file has none."""
+    code = section("Code")
+    assert "InstalledBefore := RegKeyExists(HKLM, UninstallKey);" in code
+    app_id = directive("AppId")[1:]  # {{GUID} -> {GUID}
+    assert (
+        f"UninstallKey = 'Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\{app_id}_is1';"
+        in code
+    )
+    setup = code[code.index("function InitializeSetup") :]
+    assert setup.index("InstalledBefore :=") < setup.index("end;")
+    write = code[code.index("procedure WriteSettings") :]
+    assert write.index("SetAsidePlantedIni();") < write.index("SaveStringToFile")
+    assert "RenameFile(IniPath(), Aside)" in code
+    locks = re.search(r"DefaultLocks = '([^']+)';", code)
+    assert locks
+    named = {key.strip() for key in locks.group(1).split(",")}
+    assert named == {"environment", "production_url", "qa_url", "manager_pin_hash"}
+    assert all(key in SETTINGS for key in named)
+    assert "if GetIniString('lock', 'locked', '', IniPath()) = '' then" in write

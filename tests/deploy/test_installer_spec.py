@@ -192,7 +192,7 @@ def data_folder() -> str:
     """The settings file's folder as installer.iss names it (the app's machine-wide file)."""
     from kiosk.core.settings.paths import machine_settings_path
 
-    path = PureWindowsPath(machine_settings_path({"PROGRAMDATA": "C:\\ProgramData"}, "win32"))
+    path = PureWindowsPath(machine_settings_path("win32", program_data=lambda: "C:\\ProgramData"))
     return "{commonappdata}\\" + path.parent.name
 
 

@@ -7,6 +7,7 @@ HTTP, with an in-memory keyring set explicitly (``memory_keyring``).
 from __future__ import annotations
 
 import io
+import json
 import sqlite3
 from pathlib import Path
 
@@ -242,3 +243,37 @@ def test_a_key_is_not_rotated_while_credits_wait_for_the_old_one(
     assert stored(memory_keyring, "production", sim_url) == MAIN_KEY
     with sqlite3.connect(home.database) as check:  # the waiting row is untouched
         assert check.execute("SELECT COUNT(*) FROM outbox_rows").fetchone() == (1,)
+
+
+def test_the_managers_file_cannot_send_the_key_elsewhere(
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
+) -> None:
+    """#22 item 1: the kiosk account's settings.json names another server; the key is
+    checked where IT's file says, and the output says which URL and from where."""
+    expect_log("only IT may set this")
+    production(home, sim_url, "branch_id = 2\n")
+    home.config_dir.mkdir(parents=True, exist_ok=True)
+    home.overrides.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "settings": {
+                    "production_url": "https://attacker.example.test",
+                    "environment": "qa",
+                },
+            }
+        )
+    )
+    assert provision(monkeypatch, [], f"{MAIN_KEY}\n") == EXIT_OK
+    assert stored(memory_keyring, "production", sim_url) == MAIN_KEY
+    out = capsys.readouterr().out
+    assert (
+        f"checking the key at {sim_url} (production_url set by IT in {home.machine_settings}, line 3)"
+        in out
+    )
+    assert "attacker" not in out

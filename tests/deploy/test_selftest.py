@@ -179,7 +179,9 @@ def test_settings_problems_fail(
 
 
 def add_row(paths: KioskPaths, state: str, created_at: float) -> None:
-    conn = open_database(paths.training_database)  # --demo checks training's own file
+    training = paths.for_training().training_database  # --demo checks training's own file
+    training.parent.mkdir(parents=True, exist_ok=True)
+    conn = open_database(training)
     conn.execute(
         "INSERT INTO outbox_rows (kind, external_id, body, state, created_at, next_attempt_at,"
         " environment, base_url, key_fingerprint, branch_id) VALUES"
@@ -227,8 +229,9 @@ def test_a_damaged_database_fails(
     expect_log: ExpectLog,
 ) -> None:
     expect_log("self-test failed")
-    home.training_database.parent.mkdir(parents=True)
-    home.training_database.write_bytes(b"SQLite format 3\x00" + b"\x13" * 4096)
+    damaged = home.for_training().training_database
+    damaged.parent.mkdir(parents=True)
+    damaged.write_bytes(b"SQLite format 3\x00" + b"\x13" * 4096)
     code, checks = self_test(capsys, "--demo")
     assert code == EXIT_FAILED
     assert checks["database"][0] == "FAIL"
@@ -262,8 +265,36 @@ def test_the_pin_check_tells_a_locked_pin_and_training(
     )
     write_ini(home, f"[kiosk]\nmanager_pin_hash = {PIN_HASH}\n[lock]\nlocked = manager_pin_hash\n")
     status, says = self_test(capsys, "--demo")[1]["manager-pin"]
-    assert (status, says) == ("OK", "set by IT (manager_pin_hash), locked")
+    assert (status, says) == (
+        "OK",
+        f"manager_pin_hash set by IT in {home.machine_settings}, line 2, locked",
+    )
     assert PIN_HASH not in says
+
+
+def test_a_pin_hash_in_the_accounts_own_file_is_not_reported_as_its(
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
+) -> None:
+    """#22 item 2c: a manager_pin_hash written into settings.json gives no PIN, and the
+    self-test says so (the settings line names the entry ignored), never "set by IT"."""
+    expect_log("self-test failed")
+    expect_log("manager_pin_hash: only IT may set this")
+    production(home, sim_url, "branch_id = 3\n", pin=False)
+    store(memory_keyring, sim_url)
+    home.config_dir.mkdir(parents=True, exist_ok=True)
+    home.overrides.write_text(
+        '{"version": 1, "settings": {"manager_pin_hash": "%s"}}' % PIN_HASH  # noqa: UP031
+    )
+    code, checks = self_test(capsys)
+    assert code == EXIT_FAILED
+    assert checks["manager-pin"][0] == "FAIL"
+    assert "set by IT" not in checks["manager-pin"][1]
+    assert checks["settings"][0] == "FAIL"
+    assert "manager_pin_hash: only IT may set this" in checks["settings"][1]
 
 
 def test_production_checks_its_own_database_not_trainings(
@@ -274,8 +305,9 @@ def test_production_checks_its_own_database_not_trainings(
     expect_log: ExpectLog,
 ) -> None:
     expect_log("self-test failed")
-    home.training_database.parent.mkdir(parents=True)
-    home.training_database.write_bytes(b"SQLite format 3\x00" + b"\x13" * 4096)
+    damaged = home.for_training().training_database
+    damaged.parent.mkdir(parents=True)
+    damaged.write_bytes(b"SQLite format 3\x00" + b"\x13" * 4096)
     open_database(home.database).close()
     production(home, sim_url, "branch_id = 3\n")
     store(memory_keyring, sim_url)

@@ -26,7 +26,7 @@ def test_a_healthy_kiosk_says_where_and_how_much_room(
     _, checks = self_test(capsys, "--demo")
     status, says = checks["storage"]
     assert status == "OK"
-    assert says.startswith(f"{home.data_dir} writable, ")
+    assert says.startswith(f"{home.for_training().data_dir} writable, ")  # --demo's own
     assert " MB free; config and log folders writable" in says
     assert not list(home.data_dir.glob(".write-check-*"))  # nothing kept
 
@@ -63,7 +63,7 @@ def test_a_read_only_data_folder_fails_what_the_start_needs(
     assert code == 1
     status, says = checks["storage"]
     assert status == "FAIL"
-    assert f"{folder} is not writable by this account" in says
+    assert f"{folder / 'training'} is not writable by this account" in says  # --demo's own
     assert "the kiosk cannot start" in says
     assert checks["database"][0] == "SKIP"
 

@@ -17,6 +17,7 @@ Problems are codes (``Problem``), not sentences: the screen words them.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -40,9 +41,10 @@ from kiosk.core.settings.layers import Environment, Language, Settings, Theme
 from kiosk.core.settings.values import MAX_POINT_ITEMS
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 KEY_PATTERN = re.compile(r"[\x21-\x7e]{8,512}")  # as ``provision`` accepts it
 IDLE_RANGE = (15, 3600)
-MANAGER_IDLE_RANGE = (60, 7200)
+MANAGER_IDLE_RANGE = (60, 900)  # PCI DSS 8.2.8: at most 15 minutes
 QUICK = Timeouts(default=10.0, operation=15.0, connect=5.0)
 NO_RETRY = RetryPolicy(delays=())
 
@@ -125,6 +127,16 @@ class TrainingLink:
 
     base_url: str
     api_key: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class KeyDestination:
+    """Where a new API key is checked and stored: IT's environment and base URL, and
+    where that value came from (``Settings.origin``), to be shown before it is sent."""
+
+    environment: Environment
+    base_url: str | None
+    origin: str
 
 
 @dataclass(frozen=True)
@@ -245,21 +257,37 @@ class ManagerSettings:
         )
 
     # -- the key -----------------------------------------------------------------------
-    async def replace_key(self, draft: Draft, key: str) -> tuple[Branch, ...]:
-        """Check ``key`` for the draft's environment and store it; its branches.
+    def destination(self) -> KeyDestination:
+        """Where a key typed on the screen is checked and for which environment: IT's
+        environment and base URL, never the draft's (the screen shows them read-only)."""
+        environment = self.settings.get(S.ENVIRONMENT)
+        if environment is Environment.TRAINING:
+            return KeyDestination(environment, None, self.settings.origin(S.ENVIRONMENT))
+        setting = S.PRODUCTION_URL if environment is Environment.PRODUCTION else S.QA_URL
+        url = self.settings.get(setting)
+        return KeyDestination(
+            environment, url.rstrip("/") if url else None, self.settings.origin(setting)
+        )
 
-        ``SettingsRefused`` (format, no keyring, refused by the API), ``SwitchRefused``
-        (it replaces the key credits still wait on), ``ApiError`` (cannot check now).
-        Nothing is stored unless everything passed.
+    async def replace_key(self, draft: Draft, key: str) -> tuple[Branch, ...]:
+        """Check ``key`` at IT's base URL (``destination``) and store it; its branches.
+
+        The draft's environment and addresses are not used: they are IT's, and a key
+        only ever goes where IT's machine-wide file says. ``SettingsRefused`` (format,
+        no keyring, refused by the API), ``SwitchRefused`` (it replaces the key credits
+        still wait on), ``ApiError`` (cannot check now). Nothing is stored unless
+        everything passed.
         """
         key = key.strip()
-        if draft.environment is Environment.TRAINING:
+        target = self.destination()
+        if target.environment is Environment.TRAINING:
             raise SettingsRefused({Field.ENVIRONMENT: FieldProblem(Problem.REQUIRED)})
         if not KEY_PATTERN.fullmatch(key):
             raise SettingsRefused({Field.API_KEY: FieldProblem(Problem.KEY_FORMAT)})
-        url = draft.base_url(self.training)
+        url = target.base_url
         if not url:
-            raise SettingsRefused({_url_field(draft.environment): FieldProblem(Problem.REQUIRED)})
+            raise SettingsRefused({_url_field(target.environment): FieldProblem(Problem.REQUIRED)})
+        log.info("checking a new API key at %s (%s)", url, target.origin)
         try:
             secrets.usable_backend()  # never check a key that cannot be kept
         except secrets.KeyringUnavailable:
@@ -267,14 +295,14 @@ class ManagerSettings:
         pending = self.pending
         active = pending.binding if pending is not None else None
         same_server = active is not None and (active.environment, active.base_url) == (
-            draft.environment.value,
+            target.environment.value,
             url,
         )
         if pending is not None and active is not None and same_server:
             await pending.check_switch(
-                Binding.of(draft.environment.value, url, key, active.branch_id)
+                Binding.of(target.environment.value, url, key, active.branch_id)
             )
-        async with self._client(draft.environment, url, key) as api:
+        async with self._client(target.environment, url, key) as api:
             try:
                 branches = await api.list_branches()
             except ApiError as error:
@@ -284,7 +312,7 @@ class ManagerSettings:
                     ) from None
                 raise
         try:
-            secrets.store_api_key(draft.environment.value, url, key)
+            secrets.store_api_key(target.environment.value, url, key)
         except secrets.KeyringUnavailable:
             raise SettingsRefused({Field.API_KEY: FieldProblem(Problem.NO_KEYRING)}) from None
         return branches

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 from typing import Protocol, TypeVar
+from urllib.parse import urlsplit
 
 from kiosk.api.errors import ApiError, ErrorKind, Resource
 from kiosk.api.models.clients import Client, Gender
@@ -223,6 +224,38 @@ def masked_contact(client: Client) -> str:
     return " · ".join(parts)
 
 
+REGISTER_URL_MAX = 2048  # a QR of more is unreadable at the counter's size anyway
+
+
+def registration_link(client: Client | None) -> str | None:
+    """The registration link an unregistered client's QR may carry: an ``https`` URL
+    with a host, of at most 2048 visible characters; ``None`` otherwise (the server
+    sends data: a QR is never made of a ``javascript:``, ``http:`` or host-less link).
+    Never logged: it works as the client's password."""
+    if client is None or client.registered is not False or client.register_url is None:
+        return None
+    link = client.register_url.reveal()
+    if len(link) > REGISTER_URL_MAX or not link.isascii() or not link.isprintable():
+        return None
+    try:
+        parts = urlsplit(link)
+        host = parts.hostname
+    except ValueError:
+        return None
+    if parts.scheme != "https" or not host or " " in link:
+        return None
+    return link
+
+
 def needs_registration(client: Client | None) -> bool:
-    """An unregistered client with a registration link (the QR can be shown)."""
-    return client is not None and client.registered is False and client.register_url is not None
+    """An unregistered client with a registration link the QR can show."""
+    return registration_link(client) is not None
+
+
+def registration_qr(client: Client | None) -> str | None:
+    """The link to show as the registration QR now (``registration_link``), noted in
+    the log as "registration QR shown for client #id", never the link itself."""
+    link = registration_link(client)
+    if link is not None and client is not None:
+        log.info("registration QR shown for client #%s", client.id)
+    return link

@@ -1,6 +1,7 @@
 """The manager lock: the PIN check, the lockout after wrong tries, whether manager mode is open.
 
-The PIN's hash and which PINs may be chosen: ``kiosk.core.security.pin_hash``; where
+The PIN's hash and which PINs may be chosen (10 to 12 digits outside training, 4 to
+12 in training: ``pin_min``): ``kiosk.core.security.pin_hash``; where
 the PIN comes from (IT's hash, a PIN set on the kiosk, none): ``pin_store``; how
 the lock's files are sealed: ``seal``. The check costs about half a second and
 128 MiB, so ``ManagerLock`` runs it in a worker thread.
@@ -18,10 +19,13 @@ The count is written (atomically, sealed) to ``manager-lockout.json`` in the dat
 folder *before* each check, so stopping the app mid-check still counts the try, and
 it survives a restart (wall clock on disk; the monotonic clock within a run, so
 moving the system clock does not shorten a wait). It belongs to IT's value of
-``manager_pin_hash``: IT's new word (``reset-pin``, a new hash) starts a clean count;
-nothing the kiosk's own account does can. A lockout or PIN file that is not this
-kiosk's own last write (deleted, edited, forged, an older copy put back) reads as
-the 100th failure: locked until IT resets the PIN.
+``manager_pin_hash``: IT's new word (``reset-pin``, a new hash) starts a clean count.
+A lockout or PIN file that is not this kiosk's own last write (deleted, edited,
+replaced, an older copy put back) reads as the 100th failure: locked until IT resets
+the PIN. That stops whoever can only reach the files; code running as the kiosk's
+account can read the seal's key from its own keyring and sign a clean record
+(``kiosk.core.security.seal``): what keeps such code from running is IT's lock-down
+(Shell Launcher, no command prompt, AppLocker: ``docs/security.md``).
 """
 
 from __future__ import annotations
@@ -41,11 +45,13 @@ from kiosk.core.security.pin_hash import (
     OWASP,
     PIN_MAX,
     PIN_MIN,
+    REAL_PIN_MIN,
     RESET_PREFIX,
     SCHEME,
     CommonPinError,
     PinHashError,
     ScryptParams,
+    ShortPinError,
     check_new_pin,
     common_pin,
     fingerprint,
@@ -68,6 +74,7 @@ __all__ = [
     "PIN_FILE",
     "PIN_MAX",
     "PIN_MIN",
+    "REAL_PIN_MIN",
     "RESET_PREFIX",
     "SCHEME",
     "Attempt",
@@ -81,6 +88,7 @@ __all__ = [
     "PinStore",
     "Provisioned",
     "ScryptParams",
+    "ShortPinError",
     "check_new_pin",
     "common_pin",
     "hash_pin",
@@ -174,6 +182,7 @@ class ManagerLock:
         self._failures = 0
         self._deadline = 0.0
         self.tampered = ""  # why a lock file was found not to be this kiosk's own
+        self._short_noted = False
         self._load()
         self._sync_pin()  # a PIN file not this kiosk's own locks from the start
 
@@ -281,6 +290,11 @@ class ManagerLock:
     def can_change_pin(self) -> bool:
         return self.pins.can_change()
 
+    @property
+    def pin_min(self) -> int:
+        """Digits a new PIN needs here: 4 in training, 10 outside (``REAL_PIN_MIN``)."""
+        return PIN_MIN if self.training else REAL_PIN_MIN
+
     def wait_remaining(self) -> float:
         """Seconds before another PIN is accepted (0: now; see ``blocked`` too)."""
         return max(0.0, self._deadline - self._mono()) if self._deadline else 0.0
@@ -301,6 +315,14 @@ class ManagerLock:
                 return Attempt(outcome, self.wait_remaining(), self._failures, 0)
             if ok:
                 log.info("manager mode unlocked")
+                if len(pin) < self.pin_min and not self._short_noted:
+                    self._short_noted = True
+                    log.info(
+                        "the manager PIN has fewer than %d digits: an offline search of "
+                        "kiosk.ini's hash can find it (docs/security.md); IT sets a longer "
+                        "one with reset-pin --new-pin",
+                        self.pin_min,
+                    )
                 self._set_unlocked(True)
                 return Attempt(Outcome.OK)
             failures, penalty = self._failures, self.policy.wait_after(self._failures)
@@ -340,9 +362,10 @@ class ManagerLock:
 
     async def set_pin(self, pin: str) -> None:
         """Training's first run (no PIN yet), or a change while unlocked; then manager
-        mode is unlocked. ``CommonPinError`` (a ``ValueError``) for a PIN anyone tries."""
+        mode is unlocked. ``CommonPinError`` (a ``ValueError``) for a PIN anyone tries,
+        ``ShortPinError`` for fewer than ``pin_min`` digits."""
         if not valid_pin(pin):
-            raise ValueError(f"a PIN has {PIN_MIN} to {PIN_MAX} digits")
+            raise ValueError(f"a PIN has {self.pin_min} to {PIN_MAX} digits")
         async with self._busy:
             current = self._sync_pin()
             if self.blocked:
@@ -353,7 +376,7 @@ class ManagerLock:
                 raise PinChangeRefused("enter the current PIN first")
             if not self.pins.can_change():
                 raise PinChangeRefused("IT manages the PIN")
-            check_new_pin(pin)
+            check_new_pin(pin, self.pin_min)
             stored = await asyncio.to_thread(hash_pin, pin, self.params)
             await asyncio.to_thread(self.pins.save, stored)
             self._failures, self._deadline = 0, 0.0

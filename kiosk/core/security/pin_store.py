@@ -83,7 +83,7 @@ class PinStore:
             )
             return Provisioned(
                 settings.get(S.MANAGER_PIN_HASH),
-                settings.is_locked(S.MANAGER_PIN_HASH),
+                settings.listed_in_locks(S.MANAGER_PIN_HASH),
                 in_training,
             )
 

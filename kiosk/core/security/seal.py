@@ -1,4 +1,4 @@
-"""The manager lock's files, sealed so the kiosk's own account cannot reset them unnoticed.
+"""The manager lock's files, sealed so that deleting, editing or copying them back is noticed.
 
 The lock keeps two small JSON files in the kiosk user's folders: the PIN set on the
 kiosk (``manager-pin.json``) and the count of wrong PINs (``manager-lockout.json``).
@@ -18,9 +18,11 @@ last write of each kind. Reading a file says (``Verdict``):
 
 The file is written before the keyring entry: a stop between the two leaves a file one
 write ahead of the keyring, which reads as valid (the keyring catches up), never as
-tampered. What it does not stop: someone who can also delete the keyring entry of the
-kiosk's account starts again from a brand-new key (and the log says so); IT's
-stronger option is a machine-wide folder the account cannot write (docs/settings.md).
+tampered. What it does not stop: code running as the kiosk's account can read the key
+from that account's keyring and sign a clean record, or delete the entry and start
+again from a brand-new key (the log says so). A key the account owns cannot be hidden
+from the account: what stops that code is that it never runs (the kiosk as the only
+shell, no command prompt, AppLocker: docs/security.md, "What IT must lock down").
 
 Without a usable keyring (``Seal.open`` answers ``None``) the files are kept as
 before, unsigned, and a warning is logged: a kiosk without a keyring cannot hold an

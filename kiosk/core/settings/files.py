@@ -59,6 +59,7 @@ class FileProblem(StrEnum):
     SYNTAX = "syntax"  # a line that is neither [section] nor key = value
     DUPLICATE_SECTION = "duplicate_section"
     DUPLICATE_KEY = "duplicate_key"
+    UNSAFE = "unsafe"  # IT's file or its folder may be changed by users
 
 
 class SettingsFileError(SettingsError):

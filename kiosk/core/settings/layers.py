@@ -5,7 +5,9 @@ that IT provisions (``kiosk.core.settings.paths``; Inno Setup writes it with
 ``SetIniString``) < the manager's local overrides (JSON in the user config
 folder, written by the manager screens). IT can lock keys (``[lock] locked``):
 a locked key keeps the machine value and the manager cannot override it.
-Settings marked ``Who.IT`` are for the machine file only. The full table and
+Settings marked ``Who.IT`` are for the machine file only: where the API key goes
+(``environment``, ``production_url``, ``qa_url``) and ``manager_pin_hash`` among them,
+so nothing the kiosk's account writes in its ``settings.json`` changes them. The full table and
 the file format are in ``docs/settings.md``.
 
 The API key is never a setting: it lives in the OS keyring. A settings file
@@ -36,6 +38,7 @@ from kiosk.core.settings.files import SecretInSettingsError as SecretInSettingsE
 from kiosk.core.settings.files import SettingLockedError as SettingLockedError
 from kiosk.core.settings.files import SettingsError as SettingsError
 from kiosk.core.settings.files import SettingsValidationError as SettingsValidationError
+from kiosk.core.settings.machine_guard import check_machine_file
 from kiosk.core.settings.paths import KioskPaths, machine_settings_path
 from kiosk.core.settings.values import Environment as Environment
 from kiosk.core.settings.values import Language as Language
@@ -97,7 +100,7 @@ ENVIRONMENT = _declare(
     "environment",
     "connection",
     Environment.TRAINING,
-    Who.BOTH,
+    Who.IT,
     choice(Environment),
     "Where credits go: production, qa or training (the built-in simulator).",
 )
@@ -105,7 +108,7 @@ PRODUCTION_URL = _declare(
     "production_url",
     "connection",
     cast(str | None, None),
-    Who.BOTH,
+    Who.IT,
     url,
     "Base URL of the production API (https).",
 )
@@ -113,7 +116,7 @@ QA_URL = _declare(
     "qa_url",
     "connection",
     cast(str | None, None),
-    Who.BOTH,
+    Who.IT,
     url,
     "Base URL of the QA API (https).",
 )
@@ -202,14 +205,14 @@ MANAGER_IDLE_TIMEOUT = _declare(
     "kiosk",
     900,
     Who.BOTH,
-    integer(60, 7200),
-    "Idle seconds after which manager mode locks again (60-7200).",
+    integer(60, 900),
+    "Idle seconds after which manager mode locks again (60-900; PCI DSS 8.2.8: 15 min).",
 )
 MANAGER_PIN_HASH = _declare(
     "manager_pin_hash",
     "kiosk",
     cast(str | None, None),
-    Who.BOTH,
+    Who.IT,
     pin_hash,
     "Salted hash of the manager PIN (never the PIN itself).",
 )
@@ -358,10 +361,31 @@ class Settings:
             return Layer.MANAGER
         return Layer.MACHINE if name in self._machine else Layer.DEFAULT
 
+    def origin(self, key: str | Setting[Any]) -> str:
+        """Where the effective value of ``key`` comes from, in words for IT: the
+        machine-wide file (and its line), the manager's file, or the default."""
+        setting = _setting(key)
+        layer = self.source(setting)
+        if layer is Layer.MACHINE:
+            line = self._lines.get(setting.key)
+            where = str(self.machine_path) if self.machine_path is not None else "memory"
+            at = f", line {line}" if line is not None else ""
+            return f"{setting.key} set by IT in {where}{at}"
+        if layer is Layer.MANAGER:
+            return f"{setting.key} set by the manager in {self._overrides_path or 'memory'}"
+        return f"{setting.key} not set: its default"
+
     def is_locked(self, key: str | Setting[Any]) -> bool:
         """True when the manager cannot change it: IT-only, or locked by IT."""
         setting = _setting(key)
         return Who.MANAGER not in setting.who or self._all_locked or setting.key in self._locked
+
+    def listed_in_locks(self, key: str | Setting[Any]) -> bool:
+        """Whether IT's ``[lock] locked`` names ``key`` (or ``*``). For an IT-only setting
+        whose value the kiosk may build on (``manager_pin_hash``: a manager may change the
+        PIN on the kiosk unless IT locks it), this is IT's choice; ``is_locked`` is
+        always true for it."""
+        return self._all_locked or _setting(key).key in self._locked
 
     def values(self) -> dict[str, object]:
         """Every effective value, by key (for the manager screen and diagnostics)."""
@@ -435,8 +459,14 @@ SETTINGS_SECTIONS: dict[str, str] = {key: s.section for key, s in SETTINGS.items
 
 
 def load_settings(paths: KioskPaths) -> Settings:
-    """The kiosk's settings from its machine-wide file and the manager's overrides."""
-    return Settings.load(machine_file(paths), paths.overrides)
+    """The kiosk's settings from its machine-wide file and the manager's overrides.
+
+    IT's file at its fixed place is refused (``MachineFileUnsafe``) when users may
+    change it or its folder (``kiosk.core.settings.machine_guard``)."""
+    chosen = machine_file(paths)
+    if chosen == machine_settings_path():
+        check_machine_file(chosen)
+    return Settings.load(chosen, paths.overrides)
 
 
 def machine_file(paths: KioskPaths) -> Path:

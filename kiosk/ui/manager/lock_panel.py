@@ -246,7 +246,7 @@ class LockPanel(QWidget):
             self.heading.setText(self.tr("New manager PIN"))
             self.hint.setText(
                 self.tr("Choose %1 to %2 digits that only managers know.")
-                .replace("%1", str(PIN_MIN))
+                .replace("%1", str(self._fewest()))
                 .replace("%2", str(PIN_MAX))
             )
             self.button.setText(self.tr("Continue"))
@@ -257,7 +257,7 @@ class LockPanel(QWidget):
                     "Training mode: the first person here chooses the manager PIN. Choose "
                     "%1 to %2 digits that only managers know."
                 )
-                .replace("%1", str(PIN_MIN))
+                .replace("%1", str(self._fewest()))
                 .replace("%2", str(PIN_MAX))
             )
             self.button.setText(self.tr("Continue"))
@@ -272,9 +272,14 @@ class LockPanel(QWidget):
         """No PIN can be typed: none is set (IT must), or only IT unlocks."""
         return self.mode is Mode.NO_PIN or (self.mode is Mode.ENTER and self.lock.blocked)
 
+    def _fewest(self) -> int:
+        """Digits the pad needs: any PIN to enter one, ``pin_min`` to choose one (10
+        outside training: docs/security.md)."""
+        return self.lock.pin_min if self.mode in (Mode.CHOOSE, Mode.CONFIRM) else PIN_MIN
+
     def _typed(self, count: int) -> None:
         waiting = self.lock.wait_remaining() > 0 or self._closed()
-        self.button.setEnabled(count >= PIN_MIN and not waiting and not self.button.busy)
+        self.button.setEnabled(count >= self._fewest() and not waiting and not self.button.busy)
         if count and self.mode is not Mode.ENTER and not waiting:
             self.message.clear()
 
@@ -306,7 +311,7 @@ class LockPanel(QWidget):
 
     # -- actions -----------------------------------------------------------------
     def submit(self) -> None:
-        if not self.button.isEnabled() or self.pad.count < PIN_MIN:
+        if not self.button.isEnabled() or self.pad.count < self._fewest():
             return
         pin = self.pad.take()
         if self.mode is Mode.CHOOSE and common_pin(pin):

@@ -1,6 +1,8 @@
 """Connection: the environment with its base URLs, and the API key.
 
-The key is typed into a masked field, checked and stored by the screen, and the
+The environment and the addresses are IT's (machine-wide file): shown read-only,
+"Set by IT". Before a key is typed, the entry says the address it will be checked
+at. The key is typed into a masked field, checked and stored by the screen, and the
 field is emptied at once: after that the screen only says that a key is stored
 and offers "Replace key". The key never reaches a label, a tooltip or the log.
 """
@@ -105,6 +107,7 @@ class ConnectionSection(SectionCard):
         entry = QVBoxLayout(self.key_entry)
         entry.setContentsMargins(0, 0, 0, 0)
         entry.setSpacing(8)
+        entry.addWidget(self._key_target_label())
         entry.addWidget(self.key_edit)
         buttons = QHBoxLayout()
         buttons.setSpacing(8)
@@ -165,7 +168,26 @@ class ConnectionSection(SectionCard):
         if state not in (KeyState.STORED, KeyState.MISSING):
             self.close_key_entry()
 
+    def _key_target_label(self) -> QLabel:
+        self.key_target = QLabel()
+        self.key_target.setTextFormat(Qt.TextFormat.PlainText)
+        self.key_target.setWordWrap(True)
+        self.key_target.setProperty("role", "muted")
+        return self.key_target
+
+    def _show_key_target(self) -> None:
+        """Where the key will be sent, before it is typed: IT's address for IT's
+        environment (the fields above are read-only), never one the manager chose."""
+        environment = self.environment()
+        production, qa = self.urls()
+        url = production if environment is Environment.PRODUCTION else qa
+        words = self.tr("The key is checked at %1, the address IT set for %2.")
+        self.key_target.setText(
+            words.replace("%1", url or "?").replace("%2", text(ENVIRONMENTS[environment]))
+        )
+
     def open_key_entry(self) -> None:
+        self._show_key_target()
         self.key_entry.show()
         self.replace_button.setEnabled(False)
         self.rows_by_field[Field.API_KEY].set_error(None)

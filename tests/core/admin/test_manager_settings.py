@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -97,7 +97,8 @@ def test_the_draft_is_the_effective_settings(tmp_path: Path, transport: Counting
     assert (draft.environment, draft.branch_id, draft.point_items) == (Environment.QA, 2, (5, 1))
     assert draft.base_url(TRAINING) == QA
     assert m.changes(draft) == {}
-    assert not m.is_locked(Field.ENVIRONMENT)
+    # Where the key goes is IT's alone: shown, never changed on the kiosk.
+    assert all(m.is_locked(f) for f in (Field.ENVIRONMENT, Field.PRODUCTION_URL, Field.QA_URL))
 
 
 def test_the_ranges_agree_with_the_settings() -> None:
@@ -111,22 +112,19 @@ def test_the_ranges_agree_with_the_settings() -> None:
 
 
 def test_field_checks(tmp_path: Path, transport: Counting, keys: MemoryKeyring) -> None:
-    m = model(tmp_path, transport, {"production_url": ""})
+    m = model(tmp_path, transport, {"production_url": "", "environment": "production"})
     draft = dataclasses.replace(
         m.draft(),
-        environment=Environment.PRODUCTION,
-        qa_url="http://qa.example.test",  # plain http off this machine
         idle_timeout_seconds=5,
-        manager_idle_timeout_seconds=9000,
+        manager_idle_timeout_seconds=901,  # PCI DSS 8.2.8: at most 15 minutes
         point_items=tuple(range(1, 62)),
     )
     assert m.validate(draft) == {
         Field.PRODUCTION_URL: FieldProblem(Problem.REQUIRED),
-        Field.QA_URL: FieldProblem(Problem.BAD_URL),
         Field.BRANCH: FieldProblem(Problem.REQUIRED),
         Field.POINT_ITEMS: FieldProblem(Problem.TOO_MANY, high=60),
         Field.IDLE_TIMEOUT: FieldProblem(Problem.OUT_OF_RANGE, 15, 3600),
-        Field.MANAGER_IDLE_TIMEOUT: FieldProblem(Problem.OUT_OF_RANGE, 60, 7200),
+        Field.MANAGER_IDLE_TIMEOUT: FieldProblem(Problem.OUT_OF_RANGE, 60, 900),
     }
     with pytest.raises(SettingsRefused):
         run(m.apply(draft))
@@ -136,8 +134,8 @@ def test_field_checks(tmp_path: Path, transport: Counting, keys: MemoryKeyring) 
 def test_production_needs_a_stored_key(
     tmp_path: Path, transport: Counting, keys: MemoryKeyring
 ) -> None:
-    m = model(tmp_path, transport)
-    draft = dataclasses.replace(m.draft(), environment=Environment.PRODUCTION, branch_id=1)
+    m = model(tmp_path, transport, {"environment": "production"})
+    draft = dataclasses.replace(m.draft(), branch_id=1)
     assert m.key_state(draft) is KeyState.MISSING
     assert m.validate(draft) == {Field.API_KEY: FieldProblem(Problem.NO_KEY)}
     secrets.store_api_key("production", PROD, DEFAULT_API_KEY)
@@ -151,8 +149,8 @@ def test_production_needs_a_stored_key(
 def test_a_right_key_is_checked_then_stored(
     tmp_path: Path, transport: Counting, keys: MemoryKeyring, world: World
 ) -> None:
-    m = model(tmp_path, transport)
-    draft = dataclasses.replace(m.draft(), environment=Environment.PRODUCTION)
+    m = model(tmp_path, transport, {"environment": "production"})
+    draft = m.draft()
     branches = run(m.replace_key(draft, f"  {DEFAULT_API_KEY}\n"))
     assert {b.id for b in branches} == set(world.merchants[1].tables["branches"])
     assert transport.paths == ["/external/branch"]
@@ -164,8 +162,8 @@ def test_a_right_key_is_checked_then_stored(
 def test_a_wrong_key_is_refused_and_nothing_is_stored(
     tmp_path: Path, transport: Counting, keys: MemoryKeyring
 ) -> None:
-    m = model(tmp_path, transport)
-    draft = dataclasses.replace(m.draft(), environment=Environment.QA)
+    m = model(tmp_path, transport, {"environment": "qa"})
+    draft = m.draft()
     with pytest.raises(SettingsRefused) as refused:
         run(m.replace_key(draft, "sk-not-a-real-key-000000"))
     assert refused.value.problems == {Field.API_KEY: FieldProblem(Problem.KEY_REFUSED)}
@@ -179,8 +177,8 @@ def test_a_wrong_key_is_refused_and_nothing_is_stored(
 
 
 def test_without_a_keyring_the_key_is_not_even_checked(tmp_path: Path, transport: Counting) -> None:
-    m = model(tmp_path, transport)
-    draft = dataclasses.replace(m.draft(), environment=Environment.PRODUCTION)
+    m = model(tmp_path, transport, {"environment": "production"})
+    draft = m.draft()
     with no_keyring(), pytest.raises(SettingsRefused) as refused:
         run(m.replace_key(draft, DEFAULT_API_KEY))
     assert refused.value.problems == {Field.API_KEY: FieldProblem(Problem.NO_KEYRING)}
@@ -286,6 +284,50 @@ def test_no_key_replacement_while_credits_wait_on_the_old_one(
         run(m.replace_key(m.draft(), DEFAULT_API_KEY))
     assert keys.writes == 0
     assert transport.paths == []
-    qa = dataclasses.replace(m.draft(), environment=Environment.QA)
-    run(m.replace_key(qa, DEFAULT_API_KEY))  # another environment's key: no credit moves
+    qa = model(tmp_path, transport, {"environment": "qa"}, pending=Waiting())
+    run(qa.replace_key(qa.draft(), DEFAULT_API_KEY))  # another environment's key: no credit moves
     assert keys.writes == 1
+
+
+def test_a_key_goes_only_where_it_says_whatever_the_draft_holds(
+    tmp_path: Path, transport: Counting, keys: MemoryKeyring, caplog: pytest.LogCaptureFixture
+) -> None:
+    """#22 item 1: the draft's environment and address never choose where the key goes."""
+    m = model(tmp_path, transport, {"environment": "production"})
+    target = m.destination()
+    assert (target.environment, target.base_url) == (Environment.PRODUCTION, PROD)
+    assert target.origin.startswith("production_url set by IT in ")
+    elsewhere = dataclasses.replace(
+        m.draft(), environment=Environment.QA, qa_url="https://attacker.example.test"
+    )
+    caplog.set_level("INFO", logger="kiosk.core.admin.manager_settings")
+    run(m.replace_key(elsewhere, DEFAULT_API_KEY))
+    assert secrets.load_api_key("production", PROD) == DEFAULT_API_KEY
+    assert secrets.load_api_key("qa", "https://attacker.example.test") is None
+    assert f"checking a new API key at {PROD} (production_url set by IT" in caplog.text
+    refused = m.validate(elsewhere)
+    assert refused[Field.ENVIRONMENT] == FieldProblem(Problem.LOCKED)
+    assert refused[Field.QA_URL] == FieldProblem(Problem.LOCKED)
+
+
+def test_the_managers_file_cannot_move_the_key(
+    tmp_path: Path, expect_log: Callable[[str], None]
+) -> None:
+    """#22 item 1: settings.json naming another server is ignored, with a problem."""
+    expect_log("only IT may set this")
+    overrides = tmp_path / "settings.json"
+    overrides.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "settings": {
+                    "production_url": "https://attacker.example.test",
+                    "environment": "qa",
+                },
+            }
+        )
+    )
+    settings = S.Settings.load(None, overrides)
+    assert settings.get(S.PRODUCTION_URL) is None
+    assert settings.get(S.ENVIRONMENT) is Environment.TRAINING
+    assert {p.key for p in settings.problems} == {"production_url", "environment"}

@@ -87,9 +87,13 @@ def test_outside_training_a_manager_may_change_the_pin_under_its_hash(tmp_path: 
     assert lock.has_pin()
     assert not lock.needs_it()
     assert run(lock.attempt("5820")).outcome is Outcome.OK
-    run(lock.set_pin("7391"))  # under IT's hash: it counts
+    with pytest.raises(L.ShortPinError):  # #22 item 3: 10 digits outside training
+        run(lock.set_pin("7391"))
+    assert lock.pin_min == 10
+    run(lock.set_pin("7391046285"))  # under IT's hash: it counts
     lock.relock()
-    assert run(lock_with(tmp_path, lambda: given, Clocks()).attempt("7391")).outcome is Outcome.OK
+    again = lock_with(tmp_path, lambda: given, Clocks())
+    assert run(again.attempt("7391046285")).outcome is Outcome.OK
 
 
 def test_the_lock_reads_the_mode_from_the_settings(tmp_path: Path) -> None:

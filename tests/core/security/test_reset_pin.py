@@ -76,10 +76,13 @@ def test_reset_replaces_the_value_once_and_appends_the_section(paths: KioskPaths
     )
 
 
-def test_reset_starts_the_count_again_and_clears_this_accounts_override(
+def test_reset_starts_the_count_again_and_a_planted_hash_never_counts(
     paths: KioskPaths, expect_log: Callable[[str], None]
 ) -> None:
+    """#22 item 2c: a hash the kiosk's account writes in its settings.json is not IT's
+    PIN, neither before nor after reset-pin (which edits only IT's file)."""
     expect_log(r"wrong manager PIN \(\d+ in a row\)")
+    expect_log("manager_pin_hash: only IT may set this")
     paths.machine_settings.parent.mkdir(parents=True)
     paths.machine_settings.write_text(f"[kiosk]\n{P.KEY} = {L.hash_pin('5820', FAST)}\n")
     lock = lock_for(paths)
@@ -91,11 +94,17 @@ def test_reset_starts_the_count_again_and_clears_this_accounts_override(
     paths.overrides.write_text(
         json.dumps({"version": 1, "settings": {"manager_pin_hash": old, "theme": "dark"}})
     )
+    planted = lock_for(paths)
+    assert planted.failures == 3
+    checked = planted.pins.current()
+    assert checked is not None
+    assert checked != old
+    assert verify_pin("5820", checked)
     out = io.StringIO()
     assert P.reset_pin(paths, out=out, err=io.StringIO()) == EXIT_OK
     assert (paths.data_dir / L.LOCKOUT_FILE).exists()  # nothing deleted: IT's value moved
-    assert json.loads(paths.overrides.read_text())["settings"] == {"theme": "dark"}
     assert "The count of wrong PINs starts again" in out.getvalue()
+    assert str(paths.overrides) not in out.getvalue()  # nobody's settings.json is IT's word
     again = lock_for(paths)
     assert not again.has_pin()
     assert again.failures == 0
@@ -119,19 +128,21 @@ def test_without_administrator_rights_nothing_changes(
 def test_reset_with_a_new_pin_from_it(paths: KioskPaths) -> None:
     out = io.StringIO()
     code = P.reset_pin(
-        paths, new_pin=True, stdin=io.StringIO("58203\n"), out=out, err=io.StringIO()
+        paths, new_pin=True, stdin=io.StringIO("5820371946\n"), out=out, err=io.StringIO()
     )
     assert code == EXIT_OK
     stored = load_settings(paths).get(S.MANAGER_PIN_HASH)
     assert stored is not None
-    assert verify_pin("58203", stored)
-    assert "58203" not in out.getvalue()
-    assert "58203" not in paths.machine_settings.read_text()
-    assert asyncio.run(lock_for(paths).attempt("58203")).outcome is L.Outcome.OK
+    assert verify_pin("5820371946", stored)
+    assert "5820371946" not in out.getvalue()
+    assert "5820371946" not in paths.machine_settings.read_text()
+    assert asyncio.run(lock_for(paths).attempt("5820371946")).outcome is L.Outcome.OK
 
 
-@pytest.mark.parametrize("typed", ["12", "12345678901", "12a4\n", "1234\n5678\n", ""])
-def test_a_pin_that_is_not_4_to_8_digits_is_refused(paths: KioskPaths, typed: str) -> None:
+@pytest.mark.parametrize(
+    "typed", ["98", "1234567890123", "12a4\n", "1234567890\n5678901234\n", "", "48260", "482603917"]
+)
+def test_a_pin_that_is_not_10_to_12_digits_is_refused(paths: KioskPaths, typed: str) -> None:
     err = io.StringIO()
     assert P.reset_pin(paths, new_pin=True, stdin=io.StringIO(typed), err=err) == EXIT_USAGE
     assert not paths.machine_settings.exists()
@@ -142,21 +153,36 @@ def test_a_pin_that_is_not_4_to_8_digits_is_refused(paths: KioskPaths, typed: st
 
 def test_hash_pin_prints_the_ini_line(paths: KioskPaths) -> None:
     out = io.StringIO()
-    assert P.print_pin_hash(io.StringIO("4826\n"), out, io.StringIO()) == EXIT_OK
+    assert P.print_pin_hash(io.StringIO("4826039175\n"), out, io.StringIO()) == EXIT_OK
     section, line = out.getvalue().splitlines()
     assert section == "[kiosk]"
     key, value = (part.strip() for part in line.split("=", 1))
     assert key == "manager_pin_hash"
-    assert verify_pin("4826", value)
+    assert verify_pin("4826039175", value)
     assert S.MANAGER_PIN_HASH.parse(value) == value
-    assert "4826" not in out.getvalue().replace(value, "")
+    assert "4826039175" not in out.getvalue().replace(value, "")
 
 
-@pytest.mark.parametrize("typed", ["0000", "1234", "4321", "777777", "123456", "987654", "1212"])
+@pytest.mark.parametrize(
+    "typed", ["0000000000", "0123456789", "9876543210", "7777777777", "1212121212", "1234512345"]
+)
 def test_it_cannot_choose_a_pin_anyone_tries_first(paths: KioskPaths, typed: str) -> None:
     err = io.StringIO()
     assert P.print_pin_hash(io.StringIO(typed + "\n"), io.StringIO(), err) == EXIT_USAGE
     assert "among the first anyone tries" in err.getvalue()
     code = P.reset_pin(paths, new_pin=True, stdin=io.StringIO(typed), err=io.StringIO())
     assert code == EXIT_USAGE
+    assert not paths.machine_settings.exists()
+
+
+@pytest.mark.parametrize("typed", ["4826", "48260391"])
+def test_it_cannot_hash_a_pin_an_offline_search_finds(paths: KioskPaths, typed: str) -> None:
+    """#22 item 3: kiosk.ini (readable by every user) holds the hash; IT's PIN has 10
+    to 12 digits, and the refusal says why."""
+    err = io.StringIO()
+    assert P.print_pin_hash(io.StringIO(typed + "\n"), io.StringIO(), err) == EXIT_USAGE
+    assert "10 to 12 digits" in err.getvalue()
+    assert "offline search" in err.getvalue()
+    assert typed not in err.getvalue()
+    assert P.reset_pin(paths, new_pin=True, stdin=io.StringIO(typed), err=err) == EXIT_USAGE
     assert not paths.machine_settings.exists()

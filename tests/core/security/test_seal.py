@@ -185,10 +185,10 @@ def test_a_pin_file_put_back_is_not_used(kiosk: Kiosk, expect_log: Callable[[str
     kiosk.given = Provisioned(it_hash, False, training=False)
     lock = kiosk.lock()
     assert run(lock.attempt("5820")).outcome is Outcome.OK
-    run(lock.set_pin("1357"))  # the cashier watched this one
+    run(lock.set_pin("1357902468"))  # the cashier watched this one
     old = kiosk.folder / "old-pin.json"
     shutil.copy(kiosk.pin_file, old)
-    run(lock.set_pin("7391"))  # the manager changes it
+    run(lock.set_pin("7391046285"))  # the manager changes it
     shutil.copy(old, kiosk.pin_file)
     restarted = kiosk.lock()
     assert restarted.blocked

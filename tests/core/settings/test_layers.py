@@ -140,14 +140,11 @@ def test_manager_overrides_are_saved_and_reload(paths: KioskPaths) -> None:
     settings.set_override(s.THEME, "dark")
     settings.set_override("point_items", [5, 3, 9])
     settings.set_overrides({"amount_locale": "en-US", "validation_qr_id": "4"})
-    settings.set_override(s.PRODUCTION_URL, "https://api.example.com")
-    settings.set_override(s.ENVIRONMENT, Environment.PRODUCTION)
     assert settings.get(s.POINT_ITEMS) == (5, 3, 9)
     reloaded = load_settings(paths)
     assert reloaded.values() == settings.values()
     assert reloaded.get(s.AMOUNT_LOCALE) is AmountLocale.EN_US
     assert reloaded.get(s.VALIDATION_QR_ID) == 4
-    assert reloaded.base_url() == "https://api.example.com"
     stored = json.loads(paths.overrides.read_text())
     assert stored["version"] == 1
     assert stored["settings"]["point_items"] == [5, 3, 9]
@@ -165,13 +162,6 @@ def test_in_memory_settings_save_nothing() -> None:
 @pytest.mark.parametrize(
     ("key", "value"),
     [
-        ("environment", "prod"),
-        ("environment", 1),
-        ("production_url", "ftp://api.example.com"),
-        ("production_url", "http://api.example.com"),
-        ("production_url", "https://user:pw@api.example.com"),
-        ("production_url", "https://api.example.com/?x=1"),
-        ("production_url", "api.example.com"),
         ("branch_id", "0"),
         ("branch_id", -3),
         ("branch_id", "12a"),
@@ -183,12 +173,11 @@ def test_in_memory_settings_save_nothing() -> None:
         ("idle_timeout_seconds", 3601),
         ("idle_timeout_seconds", "90.5"),
         ("manager_idle_timeout_seconds", 30),
+        ("manager_idle_timeout_seconds", 901),  # PCI DSS 8.2.8: at most 15 minutes
         ("amount_locale", "fr-FR"),
         ("on_screen_keyboard", "sometimes"),
         ("language", "de"),
         ("theme", "purple"),
-        ("manager_pin_hash", "1234"),
-        ("manager_pin_hash", "not a hash"),
     ],
 )
 def test_invalid_values_are_refused_per_key(key: str, value: object) -> None:
@@ -200,15 +189,45 @@ def test_invalid_values_are_refused_per_key(key: str, value: object) -> None:
     assert settings.source(key) is Layer.DEFAULT
 
 
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("environment", "prod"),
+        ("production_url", "ftp://api.example.com"),
+        ("production_url", "http://api.example.com"),
+        ("production_url", "https://user:pw@api.example.com"),
+        ("production_url", "https://api.example.com/?x=1"),
+        ("production_url", "api.example.com"),
+        ("manager_pin_hash", "1234"),
+        ("manager_pin_hash", "not a hash"),
+    ],
+)
+def test_invalid_values_of_it_are_refused_per_key(
+    key: str, value: str, expect_log: ExpectLog
+) -> None:
+    expect_log(f"{key}: ")
+    if key == "environment":
+        with pytest.raises(InvalidSettingError) as caught:
+            Settings({key: value})
+        assert caught.value.key == key
+        return
+    settings = Settings({key: value})
+    assert settings.source(key) is Layer.DEFAULT
+    assert [p.key for p in settings.problems] == [key]
+
+
 def test_valid_edge_values() -> None:
-    settings = Settings()
-    settings.set_override(s.QA_URL, "http://localhost:8000/")
+    settings = Settings(
+        {
+            "qa_url": "http://localhost:8000/",
+            "manager_pin_hash": "scrypt$16384$8$1$c2FsdA==$aGFzaA==",
+        }
+    )
     assert settings.get(s.QA_URL) == "http://localhost:8000"
     settings.set_override(s.BRANCH_ID, "")
     assert settings.get(s.BRANCH_ID) is None
     settings.set_override(s.ON_SCREEN_KEYBOARD, " ALWAYS ")
     assert settings.get(s.ON_SCREEN_KEYBOARD).value == "always"
-    settings.set_override(s.MANAGER_PIN_HASH, "scrypt$16384$8$1$c2FsdA==$aGFzaA==")
     assert settings.get(s.MANAGER_PIN_HASH) == "scrypt$16384$8$1$c2FsdA==$aGFzaA=="
 
 
@@ -227,8 +246,9 @@ def test_base_url_needs_the_environments_url() -> None:
     settings = Settings({"environment": "qa"})
     with pytest.raises(InvalidSettingError, match="qa_url"):
         settings.base_url()
-    settings.set_override(s.QA_URL, "https://qa.example.com")
-    assert settings.base_url() == "https://qa.example.com"
+    assert Settings({"environment": "qa", "qa_url": "https://qa.example.com"}).base_url() == (
+        "https://qa.example.com"
+    )
 
 
 # --- the files -------------------------------------------------------------------------------

@@ -220,12 +220,9 @@ def test_an_it_locked_setting_is_read_only(
 
 def test_field_level_messages_and_nothing_saved(rig: Rig, arun: Callable[..., Any]) -> None:
     screen = rig.open()
-    qa_row = screen.connection.rows_by_field[Field.QA_URL]
 
     async def scenario() -> None:
         await until(lambda: screen.branch.branch_combo.count() > 0)
-        screen.connection.qa_url.clear()
-        rig.qtbot.keyClicks(screen.connection.qa_url, "http://qa.example.test")
         screen.counter.idle.setValue(300)
         manager_idle = screen.counter.manager_idle
         manager_idle.edit.clear()
@@ -233,10 +230,8 @@ def test_field_level_messages_and_nothing_saved(rig: Rig, arun: Callable[..., An
         rig.click(screen.save_button)
         await until(lambda: screen.banner.kind == "error")
         assert screen.banner.text() == "Nothing was saved. Check the marked fields."
-        assert qa_row.error.text().startswith("Not a valid address")
-        assert qa_row.error.isVisible()
         idle_row = screen.counter.rows_by_field[Field.MANAGER_IDLE_TIMEOUT]
-        assert idle_row.error.text() == "Choose between 60 and 7200."
+        assert idle_row.error.text() == "Choose between 60 and 900."
         assert not screen.counter.rows_by_field[Field.IDLE_TIMEOUT].error.isVisible()
         assert rig.overrides() == {}
         rig.click(manager_idle.plus)  # stepping brings it back within range
@@ -334,5 +329,32 @@ def test_manager_mode_in_the_counter_window(
         assert not lock.unlocked
         assert screen.gate.stack.currentWidget() is screen.gate.panel
         shot(window, "pin_pad_in_counter")
+
+    arun(scenario())
+
+
+def test_where_the_key_goes_is_shown_read_only_and_said_before_typing(
+    rig: Rig, keys: MemoryKeyring, arun: Callable[..., Any]
+) -> None:
+    """#22 item 1: the environment and addresses are IT's (read-only, "Set by IT"), and
+    the key entry says the address the key is checked at before it is typed."""
+    rig.machine(PRODUCTION)
+    screen = rig.open()
+    connection = screen.connection
+
+    async def scenario() -> None:
+        for which in (Field.ENVIRONMENT, Field.PRODUCTION_URL, Field.QA_URL):
+            row = connection.rows_by_field[which]
+            assert row.locked, which
+            assert row.locked_note.isVisible(), which
+        assert connection.production_url.isReadOnly()
+        rig.qtbot.keyClicks(connection.production_url, "x")
+        assert connection.production_url.text() == rig.prod_url
+        assert not connection.environment_buttons[S.Environment.QA].isEnabled()
+        rig.click(connection.replace_button)
+        assert connection.key_target.isVisible()
+        assert connection.key_target.text() == (
+            f"The key is checked at {rig.prod_url}, the address IT set for Production."
+        )
 
     arun(scenario())

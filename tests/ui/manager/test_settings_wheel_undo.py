@@ -169,9 +169,6 @@ def test_undo_restores_the_saved_branch_qr_and_every_field(
         screen.scroller.ensureWidgetVisible(counter.language, 0, 200)
         await pick(counter.language, "Español", qtbot)
         await pick(counter.theme, "Dark", qtbot)
-        screen.scroller.ensureWidgetVisible(connection.qa_url, 0, 200)
-        tap(connection.qa_url, qtbot)
-        qtbot.keyClicks(connection.qa_url, "https://qa.example.test")
         changed = screen.draft()
         assert changed.branch_id == 3
         assert changed.validation_qr_id != qr
@@ -179,7 +176,6 @@ def test_undo_restores_the_saved_branch_qr_and_every_field(
         assert changed.idle_timeout_seconds != saved.idle_timeout_seconds
         assert changed.language != saved.language
         assert changed.theme != saved.theme
-        assert changed.qa_url == "https://qa.example.test"
         # From now on the service answers nothing: undo must not need it.
         control.add_fault("status", "^/external", status=503, count=None)
         asked = len(control.requests())

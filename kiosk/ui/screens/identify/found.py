@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.api.models.clients import Client
-from kiosk.core.counter.identify import needs_registration
+from kiosk.core.counter.identify import needs_registration, registration_qr
 from kiosk.core.counter.offline_client import is_unverified
 from kiosk.ui.icons import icon, pixmap, set_pixmap
 from kiosk.ui.theme import current_palette
@@ -199,10 +199,10 @@ class FoundPanel(QFrame):
             self.show_qr()
 
     def show_qr(self) -> None:
-        client = self._client
-        if client is None or not needs_registration(client) or client.register_url is None:
+        link = registration_qr(self._client)  # https with a host only; logged by client id
+        if link is None:
             return
-        self.qr.set_data(client.register_url.reveal())
+        self.qr.set_data(link)
         self.qr_box.show()
         self.qr_button.setText(self.tr("Hide registration QR"))
 
