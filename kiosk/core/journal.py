@@ -52,6 +52,7 @@ class Outcome(StrEnum):
     FAILED = "failed"  # did not happen (network, refusal); nothing changed
     REJECTED = "rejected"  # the API refused a queued operation (dead letter)
     VOIDED = "voided"  # canceled before it was ever sent
+    ABANDONED = "abandoned"  # previewed, never credited: cleared by idle (nothing sent)
 
 
 @dataclass(frozen=True)

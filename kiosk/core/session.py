@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
@@ -177,6 +177,13 @@ class CounterSession:
         except RuntimeError:  # no loop running (a test emitting by hand): read at the next
             return
         task = loop.create_task(self.journal.publish_changes())
+        self._publishing.add(task)
+        task.add_done_callback(self._published)
+
+    def keep_going(self, work: Coroutine[object, object, object]) -> None:
+        """Run ``work`` to its end whatever screen shows (a journal row to write);
+        ``changes_announced`` waits for it too."""
+        task: asyncio.Task[object] = asyncio.get_running_loop().create_task(work)
         self._publishing.add(task)
         task.add_done_callback(self._published)
 

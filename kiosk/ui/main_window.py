@@ -31,6 +31,7 @@ from kiosk.ui.warm_imports import ImportsAhead
 from kiosk.ui.widgets.band import EnvironmentBand
 from kiosk.ui.widgets.client_card import ClientCard
 from kiosk.ui.widgets.idle import IdleTimer
+from kiosk.ui.widgets.idle_warning import IdleWarning
 from kiosk.ui.widgets.plain_text import install_plain_text
 from kiosk.ui.widgets.relayout import PageStack, lay_out_ahead, one_relayout
 from kiosk.ui.widgets.status_bar import CounterStatusBar
@@ -142,6 +143,9 @@ class CounterView(QWidget):
         )
         self.idle = IdleTimer(session.config.idle_timeout_seconds, self)
         self.idle.idle.connect(self.on_idle)
+        self.idle_warning = IdleWarning(self)
+        self.idle_warning.kept.connect(self._sale_kept)
+        self.idle_warning.expired.connect(self.clear_counter)
         self.current: Screen | None = None
         self._client_changed(session.client)
         if specs:
@@ -268,16 +272,40 @@ class CounterView(QWidget):
         self.show_screen(next(iter(self.specs)))
 
     def on_idle(self) -> None:
+        """No input for the idle time: a half-done sale is warned of first ("Still
+        there?", ``IdleWarning``); then the client is cleared and every screen reset.
+        A screen that needs no client (Code, Today, Redeem) stays on screen."""
         if getattr(self.current, "suspends_counter_idle", False):
             self.idle.start()  # manager mode is open: its own, longer idle lock applies
             return
+        if self.session.client is not None and any(
+            screen.unfinished() for screen in self.screens.values()
+        ):
+            log.info("idle: a sale is half-done; warning before clearing it")
+            self.idle_warning.start()
+            return
+        self.clear_counter()
+
+    def clear_counter(self) -> None:
+        """What idle does: the client cleared, every screen back to empty (a previewed
+        sale left in the journal as not credited), the screen kept unless it needs a
+        client."""
+        self.idle_warning.stop()
         log.info("idle: clearing the counter")
-        self.session.clear_client()
+        for screen in self.screens.values():
+            if screen.unfinished():
+                screen.abandon()
+        self.session.clear_client()  # (a screen that needs a client leaves: _show_client)
         for screen in self.screens.values():
             screen.reset()
-        first = next(iter(self.specs), None)
-        if first is not None:
-            self.show_screen(first)
+        if self.current is None:
+            first = next(iter(self.specs), None)
+            if first is not None:
+                self.show_screen(first)
+        self.idle.start()
+
+    def _sale_kept(self) -> None:
+        log.info("idle: the cashier kept the sale")
         self.idle.start()
 
     def _escape(self) -> None:
@@ -311,3 +339,4 @@ class CounterView(QWidget):
             screen.tasks.cancel_all()
             screen.left()
         self.idle.detach()
+        self.idle_warning.detach()
