@@ -129,6 +129,9 @@ class ApiError(Exception):
         # Set by the client when an earlier attempt of the same call lost its answer
         # (it may have been applied): a 409 or 404 then means "done before".
         self.after_lost_answer = False
+        # Set by the client when the connection never opened (refused, no route, DNS,
+        # connect timeout): nothing reached the service, the kiosk is offline.
+        self.unconnected = False
         super().__init__(self._summary())
 
     def _summary(self) -> str:

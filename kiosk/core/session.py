@@ -60,6 +60,7 @@ class CounterSession:
         # ``api`` may be a function that makes the client: it is then made at the first
         # call (the counter opens before httpx and the API's records are loaded).
         self._api = Lazy(api)
+        self._following = False  # ``online`` follows each attempt of the API client
         self.journal = journal
         self.config = config
         self._client: Client | None = None
@@ -79,7 +80,13 @@ class CounterSession:
 
     @property
     def api(self) -> LoyaltyClient:
-        return self._api.get()
+        api = self._api.get()
+        if not self._following:  # the status bar follows every attempt from now on
+            self._following = True
+            follow = getattr(api, "follow_reach", None)
+            if follow is not None:
+                follow(self._set_online)
+        return api
 
     @property
     def api_made(self) -> bool:

@@ -1479,7 +1479,7 @@
         <translation>Conservar la venta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/widgets/idle_warning.py" line="111"/>
+        <location filename="../../kiosk/ui/widgets/idle_warning.py" line="110"/>
         <source>The sale will be cleared in %n s.</source>
         <translation>
             <numerusform>La venta se borrará en %n s.</numerusform>
@@ -4186,62 +4186,62 @@
 <context>
     <name>SettingsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="85"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="89"/>
         <source>Undo changes</source>
         <translation>Deshacer cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="88"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="92"/>
         <source>Save changes</source>
         <translation>Guardar cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="138"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="142"/>
         <source>Load the branches this key opens.</source>
         <translation>Cargue las sucursales de esta clave.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="152"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="156"/>
         <source>Ignored entries in the settings files</source>
         <translation>Entradas ignoradas en los archivos de configuración</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="153"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="157"/>
         <source>IT should correct these; until then the kiosk uses the values shown below.</source>
         <translation>Soporte técnico debería corregirlas; mientras tanto, la terminal usa los valores que se muestran abajo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="210"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="214"/>
         <source>Load the branches of this environment.</source>
         <translation>Cargue las sucursales de este entorno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="223"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="227"/>
         <source>Store the API key first, then load the branches.</source>
         <translation>Primero guarde la API key y después cargue las sucursales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="293"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="297"/>
         <source>The key works and is saved in this computer&apos;s keyring. It will not be shown again.</source>
         <translation>La clave funciona y quedó guardada en el almacén de claves de esta computadora. No se va a volver a mostrar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="317"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="321"/>
         <source>Nothing to save: no setting was changed.</source>
         <translation>No hay nada para guardar: no se cambió ninguna opción.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="323"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="327"/>
         <source>Saved: %1.</source>
         <translation>Guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="344"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="348"/>
         <source>Nothing was saved. Check the marked fields.</source>
         <translation>No se guardó nada. Revise los campos marcados.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="349"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="353"/>
         <source>Not changed: %n credit(s) made here are still waiting to be sent where they were made. Changing the environment, the API key or the branch now would send them to the wrong place. Let them go out first (the status bar shows how many are pending), then try again.</source>
         <translation>
             <numerusform>No se cambió: %n acreditación hecha acá todavía espera ser enviada adonde se hizo. Si ahora cambia el entorno, la API key o la sucursal, se enviaría al lugar equivocado. Deje que salga primero (la barra de estado muestra cuántas hay pendientes) y después vuelva a intentar.</numerusform>
@@ -4606,6 +4606,24 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="45"/>
         <source>Done</source>
         <translation>Listo</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingSection</name>
+    <message>
+        <location filename="../../kiosk/ui/manager/settings_training.py" line="30"/>
+        <source>Training</source>
+        <translation>Práctica</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/settings_training.py" line="32"/>
+        <source>Practise the offline flow: while this is on, the training service cannot be reached, as when the network is down. Operations wait in the outbox and are sent once it is off.</source>
+        <translation>Practique el trabajo sin conexión: mientras esto esté activado, no se puede llegar al servicio de práctica, como cuando se corta la red. Las operaciones esperan en la cola y se envían cuando lo desactive.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/settings_training.py" line="39"/>
+        <source>Simulate no connection</source>
+        <translation>Simular sin conexión</translation>
     </message>
 </context>
 </TS>
