@@ -250,7 +250,8 @@ class CounterView(QWidget):
         spec = self.specs.get(key)
         if spec is None or (self.current is not None and self.current.key == key):
             return
-        if spec.needs_client and self.session.client is None:
+        client = self.session.client
+        if spec.needs_client and (client is None or client.is_suspended):
             self.rail_buttons[key].setChecked(False)
             if self.current is not None:
                 self.rail_buttons[self.current.key].setChecked(True)
@@ -320,11 +321,19 @@ class CounterView(QWidget):
         self.card.show_client(client)
         if self.current is not None and not getattr(self.current, "shows_client_card", True):
             self.card.hide()
+        suspended = client is not None and client.is_suspended
         for key, button in self.rail_buttons.items():
-            enabled = not self.specs[key].needs_client or client is not None
+            enabled = not self.specs[key].needs_client or (client is not None and not suspended)
             button.setEnabled(enabled)
-            button.setToolTip("" if enabled else self.tr("Identify a client first"))
-        if client is None and self.current is not None and self.current.needs_client:
+            if enabled:
+                button.setToolTip("")
+            elif suspended:
+                button.setToolTip(
+                    self.tr("This client is suspended: they cannot earn or use points.")
+                )
+            else:
+                button.setToolTip(self.tr("Identify a client first"))
+        if (client is None or suspended) and self.current is not None and self.current.needs_client:
             self.show_screen(next(iter(self.specs)))
 
     def shutdown(self) -> None:

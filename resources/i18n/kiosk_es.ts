@@ -413,42 +413,47 @@
 <context>
     <name>ClientCard</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="47"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="43"/>
+        <source>Suspended</source>
+        <translation>Suspendido</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="58"/>
         <source>Change client</source>
         <translation>Cambiar cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="99"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="113"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="101"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="115"/>
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="104"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="118"/>
         <source>%1 pts available</source>
         <translation>%1 pts disponibles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="108"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="122"/>
         <source>Unverified client</source>
         <translation>Cliente sin verificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="110"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="124"/>
         <source>Not verified (offline)</source>
         <translation>Sin verificar (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="111"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="125"/>
         <source>Points are credited when the connection returns</source>
         <translation>Los puntos se acreditan cuando vuelva la conexión</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="114"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="128"/>
         <source>%1 accumulated</source>
         <translation>%1 acumulados</translation>
     </message>
@@ -967,7 +972,12 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="326"/>
+        <location filename="../../kiosk/ui/main_window.py" line="332"/>
+        <source>This client is suspended: they cannot earn or use points.</source>
+        <translation>Este cliente está suspendido: no puede sumar ni usar puntos.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/main_window.py" line="335"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
+    QLabel,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -21,6 +22,7 @@ from kiosk.api.models.clients import Client
 from kiosk.api.redact import mask_document, mask_email
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.counter.offline_client import is_unverified
+from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.relayout import FixedFill
 from kiosk.ui.widgets.whole_button import WholeButton
@@ -37,6 +39,15 @@ class ClientCard(QFrame):
         self.name.setProperty("role", "heading")
         self.level = ElidedLabel(keep_chars=10)
         self.level.setProperty("role", "muted")
+        # A suspended client: a red pill beside the name (they cannot earn or use points).
+        self.suspended = QLabel(self.tr("Suspended"))
+        p = current_palette()
+        self.suspended.setStyleSheet(
+            f"background: {p.danger_bg}; color: {p.danger}; border: 1px solid {p.danger};"
+            " border-radius: 8px; padding: 2px 10px; font-weight: 700; font-size: 16px;"
+        )
+        self.suspended.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.suspended.hide()
         self.points = ElidedLabel(keep_chars=14)  # the balance: whole unless huge
         self.points.setStyleSheet("font-size: 26px; font-weight: 700;")
         self.total = ElidedLabel(keep_chars=14)
@@ -55,6 +66,8 @@ class ClientCard(QFrame):
         top.addWidget(self.name)
         top.addSpacing(12)
         top.addWidget(self.level)
+        top.addSpacing(12)
+        top.addWidget(self.suspended)
         top.addStretch(1)
         left.addLayout(top)
         left.addWidget(self.identity)
@@ -87,6 +100,7 @@ class ClientCard(QFrame):
             label.setText("")
 
     def show_client(self, client: Client | None) -> None:
+        self.suspended.setVisible(client is not None and client.is_suspended)
         if client is None:
             self.name.setText("")
             self.level.setText("")
