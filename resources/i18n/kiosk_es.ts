@@ -380,32 +380,52 @@
 <context>
     <name>CancelSheet</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="37"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="56"/>
         <source>Cancel the credit</source>
         <translation>Anular la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="15"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="14"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="17"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="18"/>
         <source>Cancel the credit of %1 points to %2 (ticket %3)?</source>
         <translation>¿Anular la acreditación de %1 puntos a %2 (ticket %3)?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="21"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="22"/>
         <source>Cancel the credit of %1 points to %2?</source>
         <translation>¿Anular la acreditación de %1 puntos a %2?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="25"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="27"/>
+        <source>Cancel the credit for the sale of %1 to %2 (ticket %3)?</source>
+        <translation>¿Anular la acreditación de la venta de %1 a %2 (ticket %3)?</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="31"/>
+        <source>Cancel the credit for the sale of %1 to %2?</source>
+        <translation>¿Anular la acreditación de la venta de %1 a %2?</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="38"/>
+        <source>Cancel the credit of ticket %3 to %2?</source>
+        <translation>¿Anular la acreditación del ticket %3 a %2?</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="40"/>
+        <source>Cancel this credit to %2?</source>
+        <translation>¿Anular esta acreditación a %2?</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="44"/>
         <source>This credit has not reached the service yet: it will not be sent, and no points change.</source>
         <translation>Esta acreditación todavía no llegó al servicio: no se enviará y los puntos no cambian.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="31"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="50"/>
         <source>The points are taken back from the client. This cannot be undone.</source>
         <translation>Se le descuentan los puntos al cliente. No se puede deshacer.</translation>
     </message>
