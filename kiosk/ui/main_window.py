@@ -4,6 +4,7 @@ screen, and the status bar that never moves. It is the central widget of the
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -89,6 +90,7 @@ class CounterView(QWidget):
         self.band.set_environment(session.config.environment)
         self.card = ClientCard(session.config.locale)
         self.card.change_requested.connect(self.change_client)
+        self.card.level_wanted.connect(self._read_level)
         self.stack = PageStack()
         self.status = CounterStatusBar()
         self.status.set_branch(session.config.branch.name, session.config.branch.id)
@@ -308,6 +310,15 @@ class CounterView(QWidget):
     def _sale_kept(self) -> None:
         log.info("idle: the cashier kept the sale")
         self.idle.start()
+
+    def _read_level(self) -> None:
+        """The card shows no level: the client read again (the card follows)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # (no loop turning: nothing can be read now)
+            return
+        if self.session.client is not None and self.session.online:
+            self.session.keep_going(self.session.refresh_client())
 
     def _escape(self) -> None:
         if self.current is not None and self.current.banner.isVisible():

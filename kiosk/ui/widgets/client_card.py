@@ -8,7 +8,7 @@ text needs (issue #14: it was cut to "nge cli" by a long email).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -27,9 +27,15 @@ from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.relayout import FixedFill
 from kiosk.ui.widgets.whole_button import WholeButton
 
+LEVEL_CHECK_MS = 3000  # a client shown without a level is read again after this...
+LEVEL_CHECKS = 3  # ...at most this many times (the service assigns a new one shortly)
+
 
 class ClientCard(QFrame):
     change_requested = Signal()
+    # The client shows no level: read it again (a new client's level is assigned by the
+    # service shortly after its enrollment or first credit).
+    level_wanted = Signal()
 
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +66,11 @@ class ClientCard(QFrame):
         # Never narrower than its text: the labels beside it give way instead.
         self.change.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         self.change.clicked.connect(self.change_requested.emit)
+        self.level_check = QTimer(self)
+        self.level_check.setSingleShot(True)
+        self.level_check.setInterval(LEVEL_CHECK_MS)
+        self.level_check.timeout.connect(self._want_level)
+        self._level_checks: tuple[int | None, int] = (None, 0)  # (client id, checks made)
         left = QVBoxLayout()
         left.setSpacing(2)
         top = QHBoxLayout()
@@ -99,8 +110,26 @@ class ClientCard(QFrame):
         for label in labels:
             label.setText("")
 
+    def _follow_level(self, client: Client | None) -> None:
+        """Ask for the client again while it shows no level (a few times, spaced)."""
+        if client is None or client.level is not None or is_unverified(client):
+            self.level_check.stop()
+            return
+        checked_id, made = self._level_checks
+        if checked_id != client.id:
+            self._level_checks = (client.id, 0)
+            made = 0
+        if made < LEVEL_CHECKS and not self.level_check.isActive():
+            self.level_check.start()
+
+    def _want_level(self) -> None:
+        checked_id, made = self._level_checks
+        self._level_checks = (checked_id, made + 1)
+        self.level_wanted.emit()
+
     def show_client(self, client: Client | None) -> None:
         self.suspended.setVisible(client is not None and client.is_suspended)
+        self._follow_level(client)
         if client is None:
             self.name.setText("")
             self.level.setText("")
