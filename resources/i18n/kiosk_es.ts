@@ -433,47 +433,47 @@
 <context>
     <name>ClientCard</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="43"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="49"/>
         <source>Suspended</source>
         <translation>Suspendido</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="58"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="64"/>
         <source>Change client</source>
         <translation>Cambiar cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="113"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="142"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="115"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="144"/>
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="118"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="147"/>
         <source>%1 pts available</source>
         <translation>%1 pts disponibles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="122"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="151"/>
         <source>Unverified client</source>
         <translation>Cliente sin verificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="124"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="153"/>
         <source>Not verified (offline)</source>
         <translation>Sin verificar (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="125"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="154"/>
         <source>Points are credited when the connection returns</source>
         <translation>Los puntos se acreditan cuando vuelva la conexión</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="128"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="157"/>
         <source>%1 accumulated</source>
         <translation>%1 acumulados</translation>
     </message>
@@ -992,12 +992,12 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="332"/>
+        <location filename="../../kiosk/ui/main_window.py" line="343"/>
         <source>This client is suspended: they cannot earn or use points.</source>
         <translation>Este cliente está suspendido: no puede sumar ni usar puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="335"/>
+        <location filename="../../kiosk/ui/main_window.py" line="346"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>
@@ -1526,10 +1526,21 @@
     </message>
 </context>
 <context>
+    <name>JournalModel</name>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/screens/today/model.py" line="314"/>
+        <source>%n items</source>
+        <translation>
+            <numerusform>%n artículo</numerusform>
+            <numerusform>%n artículos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>JournalTable</name>
     <message>
         <location filename="../../kiosk/ui/screens/today/model.py" line="57"/>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="106"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="136"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
     </message>

@@ -42,7 +42,7 @@ async def record_abandoned(session: CounterSession, sale: Sale, client: Client |
     if amount is None and sale.mode is SaleMode.ITEMS and sale.preview is not None:
         value = sale.preview.points.amount
         amount = Decimal(str(value)) if value else None
-    items = sale.basket.total_units if sale.mode is SaleMode.ITEMS else 0
+    items = sale.basket.total_units if sale.mode is SaleMode.ITEMS else None
     who = ""
     if client is not None:
         name = client.name or " ".join(p for p in (client.first_name, client.last_name) if p)
@@ -55,7 +55,7 @@ async def record_abandoned(session: CounterSession, sale: Sale, client: Client |
             points=points,
             amount=amount,
             ticket=sale.ticket_text.strip() or None,
-            detail=f"items: {items}" if items else "",
+            units=items,
         )
     except Exception:
         log.exception("could not write the sale left unfinished to the journal")

@@ -309,6 +309,9 @@ class JournalModel(PagedTableModel):
     def _look(self, entry: JournalEntry) -> RowLook:
         points = "" if entry.points is None else format_points(entry.points, self.amount_locale)
         amount = "" if entry.amount is None else format_amount(entry.amount, self.amount_locale)
+        units = entry.units or 0  # a point-item credit: how many items
+        if units and not entry.amount:
+            amount = self.tr("%n items", "", units)
         pending_cancel = entry.kind is OperationKind.CREDIT and entry.external_id in self._canceling
         return RowLook(
             cells=(

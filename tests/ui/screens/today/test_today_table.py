@@ -17,6 +17,7 @@ from kiosk.core.amounts import AmountLocale
 from kiosk.core.journal import JournalEntry, OperationKind, Outcome
 from kiosk.ui.screens.today.model import (
     ACTION,
+    AMOUNT,
     CANCELABLE_ROLE,
     CLIENT,
     HEADERS,
@@ -235,3 +236,12 @@ def test_the_columns_stay_put_when_a_credit_is_canceled(qtbot: QtBot) -> None:
     assert cell(model, 0, KIND) == "Credit canceled"
     assert cell(model, 2, RESULT) == "Canceled"
     assert widths() == before
+
+
+def test_a_point_item_credit_shows_how_many_items(qtbot: QtBot, spanish: object) -> None:
+    """Issue #21 (minor): an item credit showed neither an amount nor units."""
+    table = make_table(qtbot)
+    model = table.journal_model
+    model.reset(DAY, [entry(1, amount=None, units=3), entry(2, amount=None, units=1)], more=False)
+    assert cell(model, 1, AMOUNT) == "3 artículos"
+    assert cell(model, 0, AMOUNT) == "1 artículo"
