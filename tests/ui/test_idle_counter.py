@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.journal import OperationKind, Outcome
@@ -116,6 +117,7 @@ def test_idle_warns_before_clearing_a_previewed_sale_and_keep_keeps_it(
 
     async def scenario() -> None:
         points = await _identify_and_preview(qtbot, view, session)
+        focused = QApplication.focusWidget()
         view.idle_warning.timer.setInterval(60_000)  # the grace does not run out here
         view.idle.timer.setInterval(20)
         view.idle.start()
@@ -130,6 +132,8 @@ def test_idle_warns_before_clearing_a_previewed_sale_and_keep_keeps_it(
         assert points.preview_card.isVisible()  # the sale is as it was
         assert session.client is not None
         assert view.idle.timer.isActive()  # counting again
+        assert focused is not None
+        assert QApplication.focusWidget() is focused  # the keyboard where it was
         view.shutdown()
 
     arun(scenario())

@@ -9,9 +9,10 @@ count running out clears the counter as idle does (``expired``).
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
-from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from kiosk.ui.theme import PRIMARY_PX
 from kiosk.ui.widgets.idle import UserInput
@@ -31,6 +32,7 @@ class IdleWarning(QWidget):
         self.setObjectName("idleWarning")
         self.seconds = seconds
         self.remaining = 0
+        self._focus: QWidget | None = None  # where the keyboard was: back after Keep
         self.timer = QTimer(self)
         self.timer.setInterval(TICK_MS)
         self.timer.timeout.connect(self._tick)
@@ -72,6 +74,7 @@ class IdleWarning(QWidget):
         parent = self.parentWidget()
         if parent is not None:
             self.setGeometry(parent.rect())
+        self._focus = QApplication.focusWidget()
         self.show()
         self.raise_()
         self.keep.setFocus()
@@ -91,6 +94,9 @@ class IdleWarning(QWidget):
     def keep_sale(self) -> None:
         if self.counting:
             self.stop()
+            focused, self._focus = self._focus, None
+            if focused is not None and shiboken6.isValid(focused) and focused.isVisible():
+                focused.setFocus()  # the amount takes the keyboard again
             self.kept.emit()
 
     @Slot()
