@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from types import TracebackType
 
 import httpx
@@ -104,6 +105,11 @@ class LoyaltyClient(
         in this merchant's window (0.0: now), without waiting (the outbox's sender
         idles until then, so a credit the cashier waits for can go first)."""
         return self._session.limiter.background_wait(TAGS)
+
+    def follow_reach(self, listener: Callable[[bool], None]) -> None:
+        """``listener(reached)`` after each attempt of every call: True on any HTTP
+        answer, False when the connection never opened (the network is down)."""
+        self._session.reached.append(listener)
 
     def release_holds(self) -> int:
         """End the server's holds (429 ``Retry-After``) on this merchant's limiter: a

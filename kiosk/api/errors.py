@@ -133,6 +133,9 @@ class ApiError(Exception):
         # A duplicate refusal (409): the external id its message names, as sent (the
         # contract's form), or None. A credit is ours only when this is its own id.
         self.names_external_id: str | None = None
+        # Set by the client when the connection never opened (refused, no route, DNS,
+        # connect timeout): nothing reached the service, the kiosk is offline.
+        self.unconnected = False
         super().__init__(self._summary())
 
     def _summary(self) -> str:

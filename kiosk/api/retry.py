@@ -14,6 +14,10 @@ The contract's recommendation, made exact:
   or a connection that never opened (connect error, connect or pool timeout).
   After a read timeout, a connection dropped mid-request or a 500 it is not
   resent: the caller reconciles by reading.
+- a connection that never opened is retried only for background calls: a person's
+  call (``Call.background`` False) gets the offline answer at once, within the
+  connect timeout (``kiosk.api.transport.CONNECT_TIMEOUT``), and the counter takes
+  its offline road (``Session.send``).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ import functools
 import json
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -158,6 +158,10 @@ class _Failure:
     retry_as: ErrorKind | None = None  # the kind retries are decided by, when not error.kind
 
     @property
+    def unconnected(self) -> bool:
+        return self.error.unconnected
+
+    @property
     def retry_kind(self) -> ErrorKind:
         return self.retry_as or self.error.kind
 
@@ -182,6 +186,14 @@ class Session:
         self.timeouts = timeouts
         self._sleep = sleep
         self._wall_clock = wall_clock
+        # Told after every attempt whether the service was reached (any HTTP answer)
+        # or the connection never opened: the counter's status bar follows it at once,
+        # not after a call's retries.
+        self.reached: list[Callable[[bool], None]] = []
+
+    def _reached(self, reached: bool) -> None:
+        for listener in list(self.reached):
+            listener(reached)
 
     def __repr__(self) -> str:
         return f"Session(base_url={str(self.http.base_url)!r})"
@@ -203,10 +215,19 @@ class Session:
                 )
             outcome = await self._attempt(call)
             if isinstance(outcome, Answer):
+                self._reached(True)
                 outcome.after_lost_answer = lost_answer is not None
                 return outcome
             failure = outcome
             error = failure.error
+            if error.status is not None:
+                self._reached(True)
+            elif failure.unconnected:
+                self._reached(False)
+                if not call.background and lost_answer is None:
+                    # The cashier waits: the offline answer now (the counter has an
+                    # offline road for every call), not after 1 + 2 + 4 s of retries.
+                    raise error
             if failure.maybe_applied:
                 lost_answer = error.kind
             if error.kind is ErrorKind.RATE_LIMITED and call.rule is not None:
@@ -242,6 +263,7 @@ class Session:
     async def _attempt(self, call: Call) -> Answer | _Failure:
         started = time.perf_counter()
         failure: tuple[ErrorKind, bool, str] | None = None
+        unconnected = False
         received: tuple[httpx.Response, bytes] | None = None
         deadline = self.timeouts.deadline(operation=call.operation)
         try:
@@ -252,6 +274,11 @@ class Session:
         except httpx.RequestError as exc:
             kind, maybe_applied = transport_failure(exc)
             failure = (kind, maybe_applied, unreachable(exc, str(self.http.base_url).rstrip("/")))
+            unconnected = (
+                kind in (ErrorKind.NETWORK, ErrorKind.TIMEOUT)
+                and not maybe_applied
+                and not isinstance(exc, httpx.PoolTimeout)  # (our own pool is full)
+            )
         except (TooLarge, BadEncoding) as refused:
             failure = (ErrorKind.MALFORMED, True, str(refused))
         elapsed_ms = (time.perf_counter() - started) * 1000
@@ -266,6 +293,7 @@ class Session:
                 error = MalformedResponse(detail, method=call.method, path=call.shown_path)
             else:
                 error = ApiError(kind, message=detail, method=call.method, path=call.shown_path)
+                error.unconnected = unconnected
             return _Failure(error, maybe_applied)
         response, content = received
         status = response.status_code

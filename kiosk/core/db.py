@@ -123,6 +123,13 @@ MIGRATIONS: tuple[Migration, ...] = (
         );
         """,
     ),
+    Migration(
+        4,
+        "journal: the units of a point-item credit (Today shows '3 items' for it)",
+        """
+        ALTER TABLE journal ADD COLUMN units INTEGER;
+        """,
+    ),
 )
 
 

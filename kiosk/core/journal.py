@@ -52,6 +52,7 @@ class Outcome(StrEnum):
     FAILED = "failed"  # did not happen (network, refusal); nothing changed
     REJECTED = "rejected"  # the API refused a queued operation (dead letter)
     VOIDED = "voided"  # canceled before it was ever sent
+    ABANDONED = "abandoned"  # previewed, never credited: cleared by idle (nothing sent)
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class JournalEntry:
     ticket: str | None = None
     detail: str = ""
     canceled_at: datetime | None = None
+    units: int | None = None  # a point-item credit: how many items
 
     @property
     def canceled(self) -> bool:
@@ -101,26 +103,26 @@ def _local_date(at: datetime) -> date:
 
 _GET = (
     "SELECT id, at_utc, local_date, kind, outcome, client, external_id, points, amount, ticket,"
-    " detail, canceled_at_utc FROM journal WHERE id = ?"
+    " detail, canceled_at_utc, units FROM journal WHERE id = ?"
 )
 _BY_DATE = (
     "SELECT id, at_utc, local_date, kind, outcome, client, external_id, points, amount, ticket,"
-    " detail, canceled_at_utc FROM journal WHERE local_date = ? ORDER BY id DESC"
+    " detail, canceled_at_utc, units FROM journal WHERE local_date = ? ORDER BY id DESC"
 )
 _CREDIT_BY_EXTERNAL_ID = (
     "SELECT id, at_utc, local_date, kind, outcome, client, external_id, points, amount, ticket,"
-    " detail, canceled_at_utc FROM journal WHERE kind = ? AND external_id = ?"
+    " detail, canceled_at_utc, units FROM journal WHERE kind = ? AND external_id = ?"
     " ORDER BY id DESC LIMIT 1"
 )
 
 
 _COLUMNS = (
     "id, at_utc, local_date, kind, outcome, client, external_id, points, amount, ticket,"
-    " detail, canceled_at_utc"
+    " detail, canceled_at_utc, units"
 )
 _PAGE = (
     "SELECT id, at_utc, local_date, kind, outcome, client, external_id, points, amount, ticket,"
-    " detail, canceled_at_utc FROM journal WHERE local_date = ? AND id < ?"
+    " detail, canceled_at_utc, units FROM journal WHERE local_date = ? AND id < ?"
     " ORDER BY id DESC LIMIT ?"
 )
 _TOTALS = (
@@ -156,8 +158,9 @@ class DayTotals:
 
 def _entry(row: tuple[Any, ...]) -> JournalEntry:
     (id_, at, day, kind, outcome, client, external_id, points, amount, ticket, detail, canceled) = (
-        row
+        row[:12]
     )
+    units = row[12] if len(row) > 12 else None
     return JournalEntry(
         id=int(id_),
         at=datetime.fromisoformat(at),
@@ -171,6 +174,7 @@ def _entry(row: tuple[Any, ...]) -> JournalEntry:
         ticket=ticket,
         detail=detail,
         canceled_at=None if canceled is None else datetime.fromisoformat(canceled),
+        units=None if units is None else int(units),
     )
 
 
@@ -210,6 +214,7 @@ class Journal:
         ticket: str | None = None,
         detail: str = "",
         at: datetime | None = None,
+        units: int | None = None,
     ) -> JournalEntry:
         """Add a row; ``client`` is a display string (see ``client_display``)."""
         when = self._utc(at)
@@ -224,10 +229,11 @@ class Journal:
             None if amount is None else str(amount),
             ticket,
             redact_text(detail),
+            units,
         )
         cursor = self._conn.execute(
             "INSERT INTO journal (at_utc, local_date, kind, outcome, client, external_id,"
-            " points, amount, ticket, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " points, amount, ticket, detail, units) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             values,
         )
         entry = self.get(int(cursor.lastrowid or 0))
@@ -386,6 +392,7 @@ class AsyncJournal:
         ticket: str | None = None,
         detail: str = "",
         at: datetime | None = None,
+        units: int | None = None,
     ) -> JournalEntry:
         return await self._call(
             lambda j: j.record(
@@ -398,6 +405,7 @@ class AsyncJournal:
                 ticket=ticket,
                 detail=detail,
                 at=at,
+                units=units,
             )
         )
 

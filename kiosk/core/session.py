@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
@@ -60,6 +60,7 @@ class CounterSession:
         # ``api`` may be a function that makes the client: it is then made at the first
         # call (the counter opens before httpx and the API's records are loaded).
         self._api = Lazy(api)
+        self._following = False  # ``online`` follows each attempt of the API client
         self.journal = journal
         self.config = config
         self._client: Client | None = None
@@ -79,7 +80,13 @@ class CounterSession:
 
     @property
     def api(self) -> LoyaltyClient:
-        return self._api.get()
+        api = self._api.get()
+        if not self._following:  # the status bar follows every attempt from now on
+            self._following = True
+            follow = getattr(api, "follow_reach", None)
+            if follow is not None:
+                follow(self._set_online)
+        return api
 
     @property
     def api_made(self) -> bool:
@@ -177,6 +184,13 @@ class CounterSession:
         except RuntimeError:  # no loop running (a test emitting by hand): read at the next
             return
         task = loop.create_task(self.journal.publish_changes())
+        self._publishing.add(task)
+        task.add_done_callback(self._published)
+
+    def keep_going(self, work: Coroutine[object, object, object]) -> None:
+        """Run ``work`` to its end whatever screen shows (a journal row to write);
+        ``changes_announced`` waits for it too."""
+        task: asyncio.Task[object] = asyncio.get_running_loop().create_task(work)
         self._publishing.add(task)
         task.add_done_callback(self._published)
 

@@ -9,7 +9,10 @@ errors a real socket gives:
   ("Server disconnected without sending a response.", as httpx says over TCP);
 - no answer within the request's read timeout
   (``request.extensions["timeout"]["read"]``, set by the client's ``timeout=``)
-  -> ``httpx.ReadTimeout``, after that many seconds of real time, not an hour.
+  -> ``httpx.ReadTimeout``, after that many seconds of real time, not an hour;
+- ``unreachable`` set (training's "Simulate no connection", tests of an outage):
+  every request fails at once with ``httpx.ConnectError`` ("connection refused"),
+  as a kiosk whose network is down sees; nothing reaches the simulator.
 
 Use it exactly where a loopback URL would do::
 
@@ -28,6 +31,7 @@ from starlette.types import ASGIApp
 from kiosk.sim.faults import DropConnection
 
 DROPPED = "Server disconnected without sending a response."
+REFUSED = "[Errno 111] Connection refused (training: no connection simulated)"
 
 
 class SimTransport(httpx.AsyncBaseTransport):
@@ -35,9 +39,12 @@ class SimTransport(httpx.AsyncBaseTransport):
 
     def __init__(self, app: ASGIApp, *, client: tuple[str, int] = ("127.0.0.1", 50000)) -> None:
         self.app = app
+        self.unreachable = False
         self._inner = httpx.ASGITransport(app=app, raise_app_exceptions=True, client=client)
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if self.unreachable:
+            raise httpx.ConnectError(REFUSED, request=request)
         timeouts = request.extensions.get("timeout") or {}
         read = timeouts.get("read")
         try:
@@ -65,6 +72,7 @@ class DeferredSimTransport(httpx.AsyncBaseTransport):
     def __init__(self, make_app: Callable[[], ASGIApp]) -> None:
         self._make_app = make_app
         self._inner: SimTransport | None = None
+        self.unreachable = False  # as ``SimTransport.unreachable`` (the app not made for it)
 
     @property
     def inner(self) -> SimTransport:
@@ -77,6 +85,8 @@ class DeferredSimTransport(httpx.AsyncBaseTransport):
         return self._inner is not None
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if self.unreachable:
+            raise httpx.ConnectError(REFUSED, request=request)
         return await self.inner.handle_async_request(request)
 
     async def aclose(self) -> None:

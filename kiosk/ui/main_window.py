@@ -4,6 +4,7 @@ screen, and the status bar that never moves. It is the central widget of the
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -31,6 +32,7 @@ from kiosk.ui.warm_imports import ImportsAhead
 from kiosk.ui.widgets.band import EnvironmentBand
 from kiosk.ui.widgets.client_card import ClientCard
 from kiosk.ui.widgets.idle import IdleTimer
+from kiosk.ui.widgets.idle_warning import IdleWarning
 from kiosk.ui.widgets.plain_text import install_plain_text
 from kiosk.ui.widgets.relayout import PageStack, lay_out_ahead, one_relayout
 from kiosk.ui.widgets.status_bar import CounterStatusBar
@@ -88,6 +90,7 @@ class CounterView(QWidget):
         self.band.set_environment(session.config.environment)
         self.card = ClientCard(session.config.locale)
         self.card.change_requested.connect(self.change_client)
+        self.card.level_wanted.connect(self._read_level)
         self.stack = PageStack()
         self.status = CounterStatusBar()
         self.status.set_branch(session.config.branch.name, session.config.branch.id)
@@ -142,6 +145,9 @@ class CounterView(QWidget):
         )
         self.idle = IdleTimer(session.config.idle_timeout_seconds, self)
         self.idle.idle.connect(self.on_idle)
+        self.idle_warning = IdleWarning(self)
+        self.idle_warning.kept.connect(self._sale_kept)
+        self.idle_warning.expired.connect(self.clear_counter)
         self.current: Screen | None = None
         self._client_changed(session.client)
         if specs:
@@ -246,7 +252,8 @@ class CounterView(QWidget):
         spec = self.specs.get(key)
         if spec is None or (self.current is not None and self.current.key == key):
             return
-        if spec.needs_client and self.session.client is None:
+        client = self.session.client
+        if spec.needs_client and (client is None or client.is_suspended):
             self.rail_buttons[key].setChecked(False)
             if self.current is not None:
                 self.rail_buttons[self.current.key].setChecked(True)
@@ -268,17 +275,50 @@ class CounterView(QWidget):
         self.show_screen(next(iter(self.specs)))
 
     def on_idle(self) -> None:
+        """No input for the idle time: a half-done sale is warned of first ("Still
+        there?", ``IdleWarning``); then the client is cleared and every screen reset.
+        A screen that needs no client (Code, Today, Redeem) stays on screen."""
         if getattr(self.current, "suspends_counter_idle", False):
             self.idle.start()  # manager mode is open: its own, longer idle lock applies
             return
+        if self.session.client is not None and any(
+            screen.unfinished() for screen in self.screens.values()
+        ):
+            log.info("idle: a sale is half-done; warning before clearing it")
+            self.idle_warning.start()
+            return
+        self.clear_counter()
+
+    def clear_counter(self) -> None:
+        """What idle does: the client cleared, every screen back to empty (a previewed
+        sale left in the journal as not credited), the screen kept unless it needs a
+        client."""
+        self.idle_warning.stop()
         log.info("idle: clearing the counter")
-        self.session.clear_client()
+        for screen in self.screens.values():
+            if screen.unfinished():
+                screen.abandon()
+        self.session.clear_client()  # (a screen that needs a client leaves: _show_client)
         for screen in self.screens.values():
             screen.reset()
-        first = next(iter(self.specs), None)
-        if first is not None:
-            self.show_screen(first)
+        if self.current is None:
+            first = next(iter(self.specs), None)
+            if first is not None:
+                self.show_screen(first)
         self.idle.start()
+
+    def _sale_kept(self) -> None:
+        log.info("idle: the cashier kept the sale")
+        self.idle.start()
+
+    def _read_level(self) -> None:
+        """The card shows no level: the client read again (the card follows)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # (no loop turning: nothing can be read now)
+            return
+        if self.session.client is not None and self.session.online:
+            self.session.keep_going(self.session.refresh_client())
 
     def _escape(self) -> None:
         if self.current is not None and self.current.banner.isVisible():
@@ -292,11 +332,19 @@ class CounterView(QWidget):
         self.card.show_client(client)
         if self.current is not None and not getattr(self.current, "shows_client_card", True):
             self.card.hide()
+        suspended = client is not None and client.is_suspended
         for key, button in self.rail_buttons.items():
-            enabled = not self.specs[key].needs_client or client is not None
+            enabled = not self.specs[key].needs_client or (client is not None and not suspended)
             button.setEnabled(enabled)
-            button.setToolTip("" if enabled else self.tr("Identify a client first"))
-        if client is None and self.current is not None and self.current.needs_client:
+            if enabled:
+                button.setToolTip("")
+            elif suspended:
+                button.setToolTip(
+                    self.tr("This client is suspended: they cannot earn or use points.")
+                )
+            else:
+                button.setToolTip(self.tr("Identify a client first"))
+        if (client is None or suspended) and self.current is not None and self.current.needs_client:
             self.show_screen(next(iter(self.specs)))
 
     def shutdown(self) -> None:
@@ -311,3 +359,4 @@ class CounterView(QWidget):
             screen.tasks.cancel_all()
             screen.left()
         self.idle.detach()
+        self.idle_warning.detach()

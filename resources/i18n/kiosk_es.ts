@@ -385,32 +385,52 @@
 <context>
     <name>CancelSheet</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="37"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="56"/>
         <source>Cancel the credit</source>
         <translation>Anular la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="15"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="14"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="17"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="18"/>
         <source>Cancel the credit of %1 points to %2 (ticket %3)?</source>
         <translation>¿Anular la acreditación de %1 puntos a %2 (ticket %3)?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="21"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="22"/>
         <source>Cancel the credit of %1 points to %2?</source>
         <translation>¿Anular la acreditación de %1 puntos a %2?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="25"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="27"/>
+        <source>Cancel the credit for the sale of %1 to %2 (ticket %3)?</source>
+        <translation>¿Anular la acreditación de la venta de %1 a %2 (ticket %3)?</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="31"/>
+        <source>Cancel the credit for the sale of %1 to %2?</source>
+        <translation>¿Anular la acreditación de la venta de %1 a %2?</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="38"/>
+        <source>Cancel the credit of ticket %3 to %2?</source>
+        <translation>¿Anular la acreditación del ticket %3 a %2?</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="40"/>
+        <source>Cancel this credit to %2?</source>
+        <translation>¿Anular esta acreditación a %2?</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="44"/>
         <source>This credit has not reached the service yet: it will not be sent, and no points change.</source>
         <translation>Esta acreditación todavía no llegó al servicio: no se enviará y los puntos no cambian.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/text.py" line="31"/>
+        <location filename="../../kiosk/ui/screens/today/text.py" line="50"/>
         <source>The points are taken back from the client. This cannot be undone.</source>
         <translation>Se le descuentan los puntos al cliente. No se puede deshacer.</translation>
     </message>
@@ -418,42 +438,47 @@
 <context>
     <name>ClientCard</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="47"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="49"/>
+        <source>Suspended</source>
+        <translation>Suspendido</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="64"/>
         <source>Change client</source>
         <translation>Cambiar cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="99"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="142"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="101"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="144"/>
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="104"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="147"/>
         <source>%1 pts available</source>
         <translation>%1 pts disponibles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="108"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="151"/>
         <source>Unverified client</source>
         <translation>Cliente sin verificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="110"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="153"/>
         <source>Not verified (offline)</source>
         <translation>Sin verificar (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="111"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="154"/>
         <source>Points are credited when the connection returns</source>
         <translation>Los puntos se acreditan cuando vuelva la conexión</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="114"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="157"/>
         <source>%1 accumulated</source>
         <translation>%1 acumulados</translation>
     </message>
@@ -977,7 +1002,12 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="298"/>
+        <location filename="../../kiosk/ui/main_window.py" line="343"/>
+        <source>This client is suspended: they cannot earn or use points.</source>
+        <translation>Este cliente está suspendido: no puede sumar ni usar puntos.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/main_window.py" line="346"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>
@@ -1490,6 +1520,27 @@
     </message>
 </context>
 <context>
+    <name>IdleWarning</name>
+    <message>
+        <location filename="../../kiosk/ui/widgets/idle_warning.py" line="42"/>
+        <source>Still there?</source>
+        <translation>¿Sigue ahí?</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/idle_warning.py" line="48"/>
+        <source>Keep the sale</source>
+        <translation>Conservar la venta</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/widgets/idle_warning.py" line="116"/>
+        <source>The sale will be cleared in %n s.</source>
+        <translation>
+            <numerusform>La venta se borrará en %n s.</numerusform>
+            <numerusform>La venta se borrará en %n s.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ItemTile</name>
     <message>
         <location filename="../../kiosk/ui/screens/points/items.py" line="50"/>
@@ -1498,10 +1549,21 @@
     </message>
 </context>
 <context>
+    <name>JournalModel</name>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/screens/today/model.py" line="314"/>
+        <source>%n items</source>
+        <translation>
+            <numerusform>%n artículo</numerusform>
+            <numerusform>%n artículos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>JournalTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="55"/>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="106"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="57"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="136"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
     </message>
@@ -3109,7 +3171,7 @@
 <context>
     <name>PointsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="149"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="150"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
@@ -3119,7 +3181,7 @@
         <translation>Una acreditación admite como máximo %1 unidades. Acredite estas primero y después el resto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="240"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="248"/>
         <source>Loading the point items…</source>
         <translation>Cargando los ítems de puntos…</translation>
     </message>
@@ -3159,17 +3221,17 @@
         <translation>Espere a que termine la acreditación en curso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="266"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="274"/>
         <source>Point items as of %1 (offline)</source>
         <translation>Ítems de puntos al %1 (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="362"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="370"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="364"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="372"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -4233,62 +4295,62 @@
 <context>
     <name>SettingsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="91"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="95"/>
         <source>Undo changes</source>
         <translation>Deshacer cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="94"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="98"/>
         <source>Save changes</source>
         <translation>Guardar cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="146"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="150"/>
         <source>Load the branches this key opens.</source>
         <translation>Cargue las sucursales de esta clave.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="160"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="164"/>
         <source>Ignored entries in the settings files</source>
         <translation>Entradas ignoradas en los archivos de configuración</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="161"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="165"/>
         <source>IT should correct these; until then the kiosk uses the values shown below.</source>
         <translation>Soporte técnico debería corregirlas; mientras tanto, la terminal usa los valores que se muestran abajo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="242"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="246"/>
         <source>Load the branches of this environment.</source>
         <translation>Cargue las sucursales de este entorno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="266"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="270"/>
         <source>Store the API key first, then load the branches.</source>
         <translation>Primero guarde la API key y después cargue las sucursales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="336"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="340"/>
         <source>The key works and is saved in this computer&apos;s keyring. It will not be shown again.</source>
         <translation>La clave funciona y quedó guardada en el almacén de claves de esta computadora. No se va a volver a mostrar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="360"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="364"/>
         <source>Nothing to save: no setting was changed.</source>
         <translation>No hay nada para guardar: no se cambió ninguna opción.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="366"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="370"/>
         <source>Saved: %1.</source>
         <translation>Guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="388"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="392"/>
         <source>Nothing was saved. Check the marked fields.</source>
         <translation>No se guardó nada. Revise los campos marcados.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="393"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="397"/>
         <source>Not changed: %n credit(s) made here are still waiting to be sent where they were made. Changing the environment, the API key or the branch now would send them to the wrong place. Let them go out first (the status bar shows how many are pending), then try again.</source>
         <translation>
             <numerusform>No se cambió: %n acreditación hecha acá todavía espera ser enviada adonde se hizo. Si ahora cambia el entorno, la API key o la sucursal, se enviaría al lugar equivocado. Deje que salga primero (la barra de estado muestra cuántas hay pendientes) y después vuelva a intentar.</numerusform>
@@ -4587,47 +4649,52 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         <translation>Descartado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="53"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="52"/>
+        <source>Previewed, not credited</source>
+        <translation>Previsualizada, no acreditada</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="55"/>
         <source>Canceled</source>
         <translation>Anulado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="54"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="56"/>
         <source>Cancel pending</source>
         <translation>Anulación pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="57"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="59"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="58"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="60"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="61"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="60"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="62"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="61"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="63"/>
         <source>Amount</source>
         <translation>Monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="64"/>
         <source>Ticket</source>
         <translation>Ticket</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="63"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="65"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>
@@ -4648,6 +4715,24 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         <location filename="../../kiosk/ui/widgets/touch_keyboard.py" line="45"/>
         <source>Done</source>
         <translation>Listo</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingSection</name>
+    <message>
+        <location filename="../../kiosk/ui/manager/settings_training.py" line="30"/>
+        <source>Training</source>
+        <translation>Práctica</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/settings_training.py" line="32"/>
+        <source>Practise the offline flow: while this is on, the training service cannot be reached, as when the network is down. Operations wait in the outbox and are sent once it is off.</source>
+        <translation>Practique el trabajo sin conexión: mientras esto esté activado, no se puede llegar al servicio de práctica, como cuando se corta la red. Las operaciones esperan en la cola y se envían cuando lo desactive.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/settings_training.py" line="39"/>
+        <source>Simulate no connection</source>
+        <translation>Simular sin conexión</translation>
     </message>
 </context>
 </TS>

@@ -132,8 +132,14 @@ def session(bare_session: CounterSession, outbox_kit: OutboxKit) -> CounterSessi
 
 
 @pytest.fixture
+def sim_transport(sim_app: ASGIApp) -> SimTransport:
+    """The session's road to the simulator (``unreachable``: the network down)."""
+    return SimTransport(sim_app)
+
+
+@pytest.fixture
 def outbox_kit(
-    arun: Callable[..., Any], bare_session: CounterSession, sim_app: ASGIApp
+    arun: Callable[..., Any], bare_session: CounterSession, sim_transport: SimTransport
 ) -> Iterator[OutboxKit]:
     session = bare_session
     api = session.api
@@ -145,7 +151,7 @@ def outbox_kit(
         api.base_url,
         MAIN_KEY,
         branch_id=session.config.branch.id,
-        transport=SimTransport(sim_app),
+        transport=sim_transport,
         retry=NO_RETRY,
         limiter=api.limiter,
     )
@@ -162,7 +168,7 @@ def outbox_kit(
 
 @pytest.fixture
 def bare_session(
-    arun: Callable[..., Any], sim_world: World, sim_app: ASGIApp, tmp_path: Any
+    arun: Callable[..., Any], sim_world: World, sim_transport: SimTransport, tmp_path: Any
 ) -> Iterator[CounterSession]:
     """The session without an outbox: credits and cancels go straight to the API."""
     branch = first_branch(sim_world)
@@ -172,7 +178,7 @@ def bare_session(
         f"http://sim-{uuid.uuid4().hex[:8]}.test",
         MAIN_KEY,
         branch_id=branch["id"],
-        transport=SimTransport(sim_app),
+        transport=sim_transport,
     )
     worker = DatabaseWorker(tmp_path / "kiosk.sqlite3")
     arun(worker.start())

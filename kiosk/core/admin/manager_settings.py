@@ -183,6 +183,11 @@ class ManagerSettings:
         self._transport_for = transport_for
 
     # -- reading -------------------------------------------------------------------
+    def training_transport(self) -> object | None:
+        """The training simulator's road when the kiosk runs one in process (its
+        ``unreachable``: training's "Simulate no connection"); None: the network."""
+        return self._transport_for(Environment.TRAINING, self.training.base_url)
+
     def draft(self) -> Draft:
         """The effective settings, as a draft to edit."""
         values = {f.value: self.settings.get(s) for f, s in SETTING_OF.items()}

@@ -319,7 +319,7 @@ class CreditFlow:
         external_id = request.external_id or ""
         note = JournalNote(
             client=attempt.client, amount=_sale_amount(sale), ticket=sale.ticket,
-            points=self._asked(sale),
+            points=self._asked(sale), units=_sale_units(sale),
         )  # fmt: skip
         try:
             delivery = await sender.deliver(request, note, first=attempt.first)
@@ -418,6 +418,7 @@ class CreditFlow:
                 amount=amount,
                 ticket=sale.ticket,
                 detail=detail,
+                units=_sale_units(sale),
             )
         except Exception:
             log.exception("could not write the credit %s to the journal", external_id)
@@ -432,6 +433,11 @@ def _display(client: Client) -> str:
 
 def _sale_amount(sale: Sale) -> Decimal | None:
     return sale.amount if sale.mode is SaleMode.AMOUNT else _items_amount(sale)
+
+
+def _sale_units(sale: Sale) -> int | None:
+    """How many point items the sale credits (None: a sale by amount)."""
+    return sale.basket.total_units if sale.mode is SaleMode.ITEMS else None
 
 
 def _items_amount(sale: Sale) -> Decimal | None:

@@ -96,7 +96,7 @@ async def wait_for_row(
     max_failures: int = MAX_FAILURES,
 ) -> Settlement | None:
     """The row's settlement, or ``None`` when it is still pending after ``within``
-    seconds or ``max_failures`` failed attempts. A network failure on the way marks the
+    seconds, ``max_failures`` failed attempts, or one that found the service unreachable. A network failure on the way marks the
     session offline; a settlement, online."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + within
@@ -111,8 +111,8 @@ async def wait_for_row(
                 session.report_online(True)
                 return settlement
             failures += 1
-            if failures >= max_failures:
-                break
+            if failures >= max_failures or outbox.unreached(row_id):
+                break  # no connection: the cashier is told at once, the sender goes on
             row = await outbox.get(row_id)
             if row is not None and _retried_in(row) > deadline - loop.time():
                 break  # its next attempt comes after the wait: "pending" now, not later

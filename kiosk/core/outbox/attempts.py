@@ -53,10 +53,18 @@ class Backoff:
     # server again (the limiter's probe), so the queue learns within a minute that the
     # service is back.
     max_held: float = PROBE_AFTER
+    # A connection that never opened costs the service nothing: such a row is tried
+    # again within this many seconds whatever its streak, so a cancel (or a credit)
+    # queued during an outage goes within seconds of the network coming back.
+    unreached_cap: float = 5.0
 
-    def wait(self, streak: int, retry_after: float | None, rand: float) -> float:
-        """Seconds before the next attempt after ``streak`` failures in a row (1-based)."""
-        grown = min(self.cap, self.base * 2.0 ** max(0, streak - 1))
+    def wait(
+        self, streak: int, retry_after: float | None, rand: float, *, unreached: bool = False
+    ) -> float:
+        """Seconds before the next attempt after ``streak`` failures in a row (1-based);
+        ``unreached``: the last one never opened a connection."""
+        cap = min(self.cap, self.unreached_cap) if unreached else self.cap
+        grown = min(cap, self.base * 2.0 ** max(0, streak - 1))
         wait = grown * (1.0 + self.jitter * (2.0 * rand - 1.0))
         if retry_after is not None:
             asked = min(retry_after, self.max_retry_after)

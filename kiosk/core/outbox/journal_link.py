@@ -59,6 +59,7 @@ def journal_row(
         amount=journal.amount,
         ticket=journal.ticket,
         detail=journal.detail,
+        units=journal.units,
     )
     return entry.id
 

@@ -108,6 +108,9 @@ class Outbox:
         self._origin = origin
         self._live: set[int] = set()
         self._in_flight: set[int] = set()  # rows "sending" in an attempt of this process
+        # Rows whose last attempt never opened a connection (memory only): the cashier
+        # waiting for one is answered at once (``unreached``).
+        self._unreached: set[int] = set()
         self._waiters: dict[int, list[tuple[asyncio.Future[Settlement | None], bool]]] = {}
         self._status: OutboxStatus | None = None
         self.status_changed: Event[OutboxStatus] = Event()
@@ -280,6 +283,7 @@ class Outbox:
     def _settled(self, row: OutboxRow, client_id: int | None = None) -> Settlement:
         settlement = Settlement.of(row, client_id)
         self._live.discard(row.id)
+        self._unreached.discard(row.id)
         for future, _ in self._waiters.pop(row.id, []):
             if not future.done():
                 future.set_result(settlement)
@@ -417,9 +421,24 @@ class Outbox:
         then "retry now", ``unstick`` or a manager's discard reach it)."""
         self._in_flight.discard(row_id)
 
+    def unreached(self, row_id: int) -> bool:
+        """Whether the row's last attempt found the service unreachable (no connection)."""
+        return row_id in self._unreached
+
     async def reschedule(
-        self, row_id: int, *, reached: bool, wait: float, error_kind: str, error: str
+        self,
+        row_id: int,
+        *,
+        reached: bool,
+        wait: float,
+        error_kind: str,
+        error: str,
+        unreached: bool = False,
     ) -> None:
+        if unreached:
+            self._unreached.add(row_id)
+        else:
+            self._unreached.discard(row_id)
         at = self.now() + wait
         await self._run(
             lambda store: store.reschedule(

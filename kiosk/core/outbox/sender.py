@@ -391,7 +391,8 @@ class Sender:
                 wait = self.backoff.crowded(self._crowded, retry_after, rand)
         else:
             self._streak += 1
-            wait = self.backoff.wait(self._streak, retry_after, self._random())
+            unreached = isinstance(error, ApiError) and error.unconnected
+            wait = self.backoff.wait(self._streak, retry_after, self._random(), unreached=unreached)
         kind, message = describe(error)
         reached = row.may_have_reached_server or may_have_reached(error)
         self.stats.retried += 1
@@ -400,7 +401,12 @@ class Sender:
             "outbox: %s %s: %s; again in %.1f s (same id)", row.kind, row.external_id, kind, wait
         )
         await self.outbox.reschedule(
-            row.id, reached=reached, wait=wait, error_kind=kind, error=message
+            row.id,
+            reached=reached,
+            wait=wait,
+            error_kind=kind,
+            error=message,
+            unreached=isinstance(error, ApiError) and error.unconnected,
         )
 
     async def _done(

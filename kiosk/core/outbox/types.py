@@ -123,6 +123,7 @@ class JournalNote:
     ticket: str | None = None
     points: int | None = None  # the preview's, when there was one
     detail: str = ""
+    units: int | None = None  # a point-item sale: how many items
 
 
 @dataclass(frozen=True)

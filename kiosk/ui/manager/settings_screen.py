@@ -39,6 +39,7 @@ from kiosk.ui.manager.settings_connection import ConnectionSection
 from kiosk.ui.manager.settings_counter import CounterSection
 from kiosk.ui.manager.settings_fields import FieldRow, SectionCard
 from kiosk.ui.manager.settings_text import FIELD_NAMES, problem_text
+from kiosk.ui.manager.settings_training import training_section
 from kiosk.ui.messages import error_text
 from kiosk.ui.tasks import ScreenTasks
 from kiosk.ui.widgets.banner import Banner
@@ -83,6 +84,9 @@ class SettingsScreen(QWidget):
         cards.addWidget(self.connection)
         cards.addWidget(self.branch)
         cards.addWidget(self.counter)
+        self.training_card = training_section(model)  # training only: "no connection"
+        if self.training_card is not None:
+            cards.addWidget(self.training_card)
         cards.addStretch(1)
         self.scroller = QScrollArea()
         self.scroller.setWidgetResizable(True)

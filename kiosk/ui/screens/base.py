@@ -103,6 +103,13 @@ class Screen(QWidget):
     def reset(self) -> None:
         """Back to the empty state (idle timeout, change of client)."""
 
+    def unfinished(self) -> bool:
+        """Half-done work that idle must not clear without a warning (a sale begun)."""
+        return False
+
+    def abandon(self) -> None:
+        """Idle clears the counter all the same: note what goes (before ``reset``)."""
+
     # -- helpers -----------------------------------------------------------------
     def run(
         self,

@@ -8,10 +8,11 @@ text needs (issue #14: it was cut to "nge cli" by a long email).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
+    QLabel,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -21,13 +22,20 @@ from kiosk.api.models.clients import Client
 from kiosk.api.redact import mask_document, mask_email
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.counter.offline_client import is_unverified
+from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.relayout import FixedFill
 from kiosk.ui.widgets.whole_button import WholeButton
 
+LEVEL_CHECK_MS = 3000  # a client shown without a level is read again after this...
+LEVEL_CHECKS = 3  # ...at most this many times (the service assigns a new one shortly)
+
 
 class ClientCard(QFrame):
     change_requested = Signal()
+    # The client shows no level: read it again (a new client's level is assigned by the
+    # service shortly after its enrollment or first credit).
+    level_wanted = Signal()
 
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,6 +45,15 @@ class ClientCard(QFrame):
         self.name.setProperty("role", "heading")
         self.level = ElidedLabel(keep_chars=10)
         self.level.setProperty("role", "muted")
+        # A suspended client: a red pill beside the name (they cannot earn or use points).
+        self.suspended = QLabel(self.tr("Suspended"))
+        p = current_palette()
+        self.suspended.setStyleSheet(
+            f"background: {p.danger_bg}; color: {p.danger}; border: 1px solid {p.danger};"
+            " border-radius: 8px; padding: 2px 10px; font-weight: 700; font-size: 16px;"
+        )
+        self.suspended.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.suspended.hide()
         self.points = ElidedLabel(keep_chars=14)  # the balance: whole unless huge
         self.points.setStyleSheet("font-size: 26px; font-weight: 700;")
         self.total = ElidedLabel(keep_chars=14)
@@ -49,12 +66,19 @@ class ClientCard(QFrame):
         # Never narrower than its text: the labels beside it give way instead.
         self.change.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         self.change.clicked.connect(self.change_requested.emit)
+        self.level_check = QTimer(self)
+        self.level_check.setSingleShot(True)
+        self.level_check.setInterval(LEVEL_CHECK_MS)
+        self.level_check.timeout.connect(self._want_level)
+        self._level_checks: tuple[int | None, int] = (None, 0)  # (client id, checks made)
         left = QVBoxLayout()
         left.setSpacing(2)
         top = QHBoxLayout()
         top.addWidget(self.name)
         top.addSpacing(12)
         top.addWidget(self.level)
+        top.addSpacing(12)
+        top.addWidget(self.suspended)
         top.addStretch(1)
         left.addLayout(top)
         left.addWidget(self.identity)
@@ -86,7 +110,26 @@ class ClientCard(QFrame):
         for label in labels:
             label.setText("")
 
+    def _follow_level(self, client: Client | None) -> None:
+        """Ask for the client again while it shows no level (a few times, spaced)."""
+        if client is None or client.level is not None or is_unverified(client):
+            self.level_check.stop()
+            return
+        checked_id, made = self._level_checks
+        if checked_id != client.id:
+            self._level_checks = (client.id, 0)
+            made = 0
+        if made < LEVEL_CHECKS and not self.level_check.isActive():
+            self.level_check.start()
+
+    def _want_level(self) -> None:
+        checked_id, made = self._level_checks
+        self._level_checks = (checked_id, made + 1)
+        self.level_wanted.emit()
+
     def show_client(self, client: Client | None) -> None:
+        self.suspended.setVisible(client is not None and client.is_suspended)
+        self._follow_level(client)
         if client is None:
             self.name.setText("")
             self.level.setText("")

@@ -1,4 +1,4 @@
-"""Idle timers that restart on any tap, key, touch or wheel at the kiosk.
+"""Idle timers that restart on any tap, key (shortcuts too), touch or wheel at the kiosk.
 
 User input reaches a top-level ``QWindow`` before Qt hands it to a widget, so one
 event filter per window sees every tap and key the person makes, and nothing else of
@@ -18,10 +18,13 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QGuiApplication, QWindow
 
+# A key that matches a shortcut (the rail's F1-F7, Escape) is taken by the shortcut
+# before its press reaches the window: its release still does, and counts.
 USER_INPUT = frozenset(
     {
         QEvent.Type.MouseButtonPress,
         QEvent.Type.KeyPress,
+        QEvent.Type.KeyRelease,
         QEvent.Type.TouchBegin,
         QEvent.Type.Wheel,
     }

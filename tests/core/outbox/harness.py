@@ -75,6 +75,7 @@ class Kiosk:
     branch_id: int
     path: Path
     tokens: Any = field(default_factory=lambda: iter(range(1, 10**9)))
+    transport: SimTransport | None = None  # (its ``unreachable``: the network down)
 
     def kiosk_id(self) -> str:
         """A fresh kiosk-made external id (deterministic per kiosk)."""
@@ -157,11 +158,12 @@ async def open_kiosk(
     control = SimControl(world)
     control.settings(rate_limits=False)
     branch_id = main_branch(world)
+    transport = SimTransport(app)
     api = LoyaltyClient(
         BASE_URL,
         DEFAULT_API_KEY,
         branch_id=branch_id,
-        transport=SimTransport(app),
+        transport=transport,
         timeouts=Timeouts(default=read_timeout, operation=read_timeout, connect=read_timeout),
         retry=NO_RETRY,
         limiter=RateLimiter(clock=clock.monotonic, sleep=clock.sleep),
@@ -179,7 +181,10 @@ async def open_kiosk(
     )
     journal = AsyncJournal(worker)
     try:
-        yield Kiosk(world, control, worker, api, journal, outbox, sender, clock, branch_id, path)
+        yield Kiosk(
+            world, control, worker, api, journal, outbox, sender, clock, branch_id, path,
+            transport=transport,
+        )  # fmt: skip
     finally:
         await sender.stop()
         await api.aclose()

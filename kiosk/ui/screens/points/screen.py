@@ -32,6 +32,7 @@ from shiboken6 import isValid
 
 from kiosk.api.errors import ApiError
 from kiosk.api.models.clients import Client
+from kiosk.core.counter.abandon import record_abandoned, unfinished
 from kiosk.core.counter.basket import BasketFull
 from kiosk.core.counter.catalogue import PointItemCatalogue, saved_at_text
 from kiosk.core.counter.credit import CreditFlow
@@ -176,6 +177,13 @@ class PointsScreen(CreditSteps, Screen):
         self.ticket.clear()
         self.banner.dismiss()
         self._render()
+
+    def unfinished(self) -> bool:
+        return unfinished(self.flow.sale)
+
+    def abandon(self) -> None:
+        sale, client = self.flow.sale, self.session.client
+        self.session.keep_going(record_abandoned(self.session, sale, client))
 
     # -- editing -----------------------------------------------------------------------
     @property

@@ -49,7 +49,9 @@ OUTCOME_TEXT = {
     Outcome.FAILED: QT_TRANSLATE_NOOP("TodayTable", "Failed"),
     Outcome.REJECTED: QT_TRANSLATE_NOOP("TodayTable", "Refused"),
     Outcome.VOIDED: QT_TRANSLATE_NOOP("TodayTable", "Voided"),
+    Outcome.ABANDONED: QT_TRANSLATE_NOOP("TodayTable", "Previewed, not credited"),
 }
+MUTED = frozenset({Outcome.VOIDED, Outcome.FAILED, Outcome.ABANDONED})  # nothing happened
 CANCELED = QT_TRANSLATE_NOOP("TodayTable", "Canceled")
 CANCEL_PENDING = QT_TRANSLATE_NOOP("TodayTable", "Cancel pending")
 CANCEL_CREDIT = QT_TRANSLATE_NOOP("JournalTable", "Cancel credit")
@@ -307,6 +309,9 @@ class JournalModel(PagedTableModel):
     def _look(self, entry: JournalEntry) -> RowLook:
         points = "" if entry.points is None else format_points(entry.points, self.amount_locale)
         amount = "" if entry.amount is None else format_amount(entry.amount, self.amount_locale)
+        units = entry.units or 0  # a point-item credit: how many items
+        if units and not entry.amount:
+            amount = self.tr("%n items", "", units)
         pending_cancel = entry.kind is OperationKind.CREDIT and entry.external_id in self._canceling
         return RowLook(
             cells=(
@@ -318,7 +323,7 @@ class JournalModel(PagedTableModel):
                 entry.ticket or "",
                 _t(CANCEL_PENDING) if pending_cancel else outcome_text(entry),
             ),
-            muted=entry.canceled or entry.outcome in (Outcome.VOIDED, Outcome.FAILED),
+            muted=entry.canceled or entry.outcome in MUTED,
             alarm=entry.outcome in (Outcome.FAILED, Outcome.REJECTED),
             struck=entry.canceled,
             cancelable=can_cancel(entry, queued=self.queued) and not pending_cancel,

@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
@@ -32,10 +40,18 @@ from kiosk.core.journal import JournalEntry
 from kiosk.ui.screens.today.model import (
     ACTION,
     AMOUNT,
+    CANCEL_PENDING,
     CANCELABLE_ROLE,
+    CANCELED,
     CLIENT,
+    CONTEXT,
     ENTRY_ID_ROLE,
     HEADERS,
+    KIND,
+    KIND_TEXT,
+    OUTCOME_TEXT,
+    POINTS,
+    RESULT,
     TICKET,
     JournalModel,
 )
@@ -49,6 +65,20 @@ GIVE_WAY = (TICKET, AMOUNT)
 CLIENT_MIN_PX = 160
 FITTED = tuple(c for c in range(len(HEADERS)) if c not in (CLIENT, ACTION))
 _INDEX = QModelIndex | QPersistentModelIndex
+
+
+def reserved_texts() -> dict[int, list[str]]:
+    """Every text the Operation and Result columns can show (in the language now): a
+    cancel turns a row "Canceled" and adds a "Credit canceled" row, and the columns
+    never jump for it (the client's column never shrinks under the cashier's eyes)."""
+
+    def tr(text: object) -> str:
+        return QCoreApplication.translate(CONTEXT, str(text))
+
+    return {
+        KIND: [tr(text) for text in KIND_TEXT.values()],
+        RESULT: [tr(text) for text in (*OUTCOME_TEXT.values(), CANCELED, CANCEL_PENDING)],
+    }
 
 
 class ActionDelegate(QStyledItemDelegate):
@@ -171,11 +201,18 @@ class JournalTable(ActionTable):
         metrics = self.fontMetrics()
         model = self.journal_model
         widths = dict(self._widths)
+        if fresh or not widths:  # what a cancel may show: its room is kept from the start
+            for column, texts in reserved_texts().items():
+                wanted = max(metrics.horizontalAdvance(text) for text in texts) + CELL_PAD
+                widths[column] = max(widths.get(column, 0), wanted)
         for row in rows:
             for column in FITTED:
                 text = model.index(row, column).data()
                 if text:
-                    width = max(metrics.horizontalAdvance(line) for line in str(text).split("\n"))
+                    lines = str(text).split("\n")
+                    if column == POINTS and not lines[0].startswith("-"):
+                        lines = [f"-{lines[0]}"]  # its cancel shows it taken back
+                    width = max(metrics.horizontalAdvance(line) for line in lines)
                     widths[column] = max(widths.get(column, 0), width + CELL_PAD)
         header = self.horizontalHeader()
         resized = fresh

@@ -59,6 +59,9 @@ def test_items_grid_basket_preview_and_credit_with_repeated_ids(
         assert {row["id"]: row["units"] for row in op["items"]} == {first: 2, second: 1}
         assert op["totalPoints"] == preview.points.total
         assert "3 units" in screen.result.details.text()
+        # Today says how many items the credit was for (#21, minor).
+        [row] = [r for r in await screen.session.journal.today() if r.kind.value == "credit"]
+        assert row.units == 3
 
     arun(scenario())
 

@@ -17,6 +17,7 @@ from kiosk.core.amounts import AmountLocale
 from kiosk.core.journal import JournalEntry, OperationKind, Outcome
 from kiosk.ui.screens.today.model import (
     ACTION,
+    AMOUNT,
     CANCELABLE_ROLE,
     CLIENT,
     HEADERS,
@@ -213,3 +214,34 @@ def test_the_action_is_a_touch_target_tapped_or_keyed(qtbot: QtBot) -> None:
     )
     assert model.columnCount() == len(HEADERS)
     assert model.headerData(POINTS, Qt.Orientation.Horizontal) == "Points"
+
+
+def test_the_columns_stay_put_when_a_credit_is_canceled(qtbot: QtBot) -> None:
+    """Issue #21 (minor): a cancel turned a row "Canceled", added "Credit canceled" and
+    "-1.234": the columns widened and the client's column jumped under the cashier."""
+    table = make_table(qtbot)
+    table.resize(1024, 600)
+    model = table.journal_model
+    credit = entry(1, points=98_765_432, amount=Decimal("1234.56"))
+    model.reset(DAY, [entry(2, points=50, amount=Decimal("50")), credit], more=False)
+    header = table.horizontalHeader()
+
+    def widths() -> list[int]:
+        return [header.sectionSize(c) for c in range(len(HEADERS))]
+
+    before = widths()
+    canceled = replace(credit, canceled_at=AT + timedelta(minutes=5))
+    cancel = entry(3, OperationKind.CANCEL, external_id=credit.external_id, points=-98_765_432)
+    model.apply([cancel, canceled])
+    assert cell(model, 0, KIND) == "Credit canceled"
+    assert cell(model, 2, RESULT) == "Canceled"
+    assert widths() == before
+
+
+def test_a_point_item_credit_shows_how_many_items(qtbot: QtBot, spanish: object) -> None:
+    """Issue #21 (minor): an item credit showed neither an amount nor units."""
+    table = make_table(qtbot)
+    model = table.journal_model
+    model.reset(DAY, [entry(1, amount=None, units=3), entry(2, amount=None, units=1)], more=False)
+    assert cell(model, 1, AMOUNT) == "3 artículos"
+    assert cell(model, 0, AMOUNT) == "1 artículo"
