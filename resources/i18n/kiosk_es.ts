@@ -967,7 +967,7 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="237"/>
+        <location filename="../../kiosk/ui/main_window.py" line="298"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>
@@ -1477,7 +1477,7 @@
 <context>
     <name>JournalTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="56"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="55"/>
         <location filename="../../kiosk/ui/screens/today/table.py" line="106"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
@@ -1705,97 +1705,102 @@
         <translation>Es de los primeros PIN que cualquiera probaría (como 1234, 1111 o 4321). Elija otro.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="231"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="235"/>
         <source>Start again</source>
         <translation>Empezar de nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="231"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="235"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="233"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="238"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="237"/>
         <location filename="../../kiosk/ui/manager/lock_panel.py" line="242"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="246"/>
         <source>Manager PIN</source>
         <translation>PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="235"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="239"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="236"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="240"/>
         <source>Authorize</source>
         <translation>Autorizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="243"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="247"/>
         <source>Enter the manager PIN to open manager mode.</source>
         <translation>Ingrese el PIN de encargado para abrir el modo encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="240"/>
         <location filename="../../kiosk/ui/manager/lock_panel.py" line="244"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="248"/>
         <source>Unlock</source>
         <translation>Desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="246"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="250"/>
         <source>New manager PIN</source>
         <translation>Nuevo PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="248"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="252"/>
         <source>Choose %1 to %2 digits that only managers know.</source>
         <translation>Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="254"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="265"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="258"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="269"/>
         <source>Set a manager PIN</source>
         <translation>Crear un PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="252"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="263"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="256"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="267"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="257"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="261"/>
         <source>Training mode: the first person here chooses the manager PIN. Choose %1 to %2 digits that only managers know.</source>
         <translation>Modo práctica: la primera persona que llega elige el PIN de encargado. Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="266"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="270"/>
         <source>Enter the same PIN again to confirm it.</source>
         <translation>Ingrese el mismo PIN otra vez para confirmarlo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="267"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="271"/>
         <source>Save PIN and unlock</source>
         <translation>Guardar PIN y desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="294"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="298"/>
         <source>Too many wrong PINs. Try again in %1.</source>
         <translation>Demasiados PIN incorrectos. Intente de nuevo en %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="303"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="307"/>
         <source>You can try again now.</source>
         <translation>Ya puede volver a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="326"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="331"/>
         <source>The two PINs do not match. Choose a PIN again.</source>
         <translation>Los dos PIN no coinciden. Elija el PIN de nuevo.</translation>
     </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="366"/>
+        <source>Wrong PIN. 1 try left before a wait.</source>
+        <translation>PIN incorrecto. Queda 1 intento antes de una espera.</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="355"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="367"/>
         <source>Wrong PIN. %n tries left before a wait.</source>
         <translation>
             <numerusform>PIN incorrecto. Queda %n intento antes de una espera.</numerusform>
@@ -1806,7 +1811,7 @@
 <context>
     <name>ManagerScreen</name>
     <message>
-        <location filename="../../kiosk/ui/manager/gate.py" line="131"/>
+        <location filename="../../kiosk/ui/manager/gate.py" line="169"/>
         <source>Manager</source>
         <translation>Encargado</translation>
     </message>
@@ -1977,38 +1982,38 @@
 <context>
     <name>ManagerView</name>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="61"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="62"/>
         <source>Manager mode</source>
         <translation>Modo encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="63"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="64"/>
         <source>Locks again by itself when nobody touches the screen.</source>
         <translation>Se bloquea solo si nadie toca la pantalla.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="65"/>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="144"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="66"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="162"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="69"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="70"/>
         <source>Change PIN</source>
         <translation>Cambiar PIN</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="73"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="74"/>
         <source>Lock</source>
         <translation>Bloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="139"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="157"/>
         <source>Close the kiosk?</source>
         <translation>¿Cerrar la terminal?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="141"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="159"/>
         <source>The counter stops until someone starts it again. Credits waiting to be sent stay saved and go out at the next start.</source>
         <translation>El mostrador queda detenido hasta que alguien lo vuelva a abrir. Las acreditaciones pendientes de envío quedan guardadas y salen en el próximo inicio.</translation>
     </message>
@@ -2752,17 +2757,17 @@
 <context>
     <name>PendingPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="216"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="274"/>
         <source>Retry now</source>
         <translation>Reintentar ahora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="221"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="279"/>
         <source>Nothing waiting: every credit and cancel of this kiosk has been sent.</source>
         <translation>Nada en espera: todas las acreditaciones y anulaciones de este kiosco fueron enviadas.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="244"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="302"/>
         <source>%n waiting to be sent</source>
         <translation>
             <numerusform>%n esperando envío</numerusform>
@@ -2770,7 +2775,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="246"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="304"/>
         <source>%n refused by the server: a manager must discard</source>
         <translation>
             <numerusform>%n rechazada por el servidor: un encargado debe descartarla</numerusform>
@@ -2778,7 +2783,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="253"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="311"/>
         <source>%n operation(s) waiting for more than 24 hours. Manager: check the connection and the server, or call support.</source>
         <translation>
             <numerusform>%n operación espera hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
@@ -2789,97 +2794,97 @@
 <context>
     <name>PendingTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="45"/>
         <source>Waiting</source>
         <translation>Espera</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="46"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="47"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="48"/>
         <source>Reference</source>
         <translation>Referencia</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="49"/>
         <source>Tries</source>
         <translation>Intentos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="50"/>
         <source>Last error</source>
         <translation>Último error</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="55"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="54"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="56"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="55"/>
         <source>Cancel</source>
         <translation>Anulación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="58"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="57"/>
         <source>Refused: %1</source>
         <translation>Rechazada: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="58"/>
         <source>Sending…</source>
         <translation>Enviando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="60"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="59"/>
         <source>Unknown operation (%1)</source>
         <translation>Operación desconocida (%1)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="61"/>
         <source>This kiosk cannot read this row: a newer version wrote it.</source>
         <translation>Este kiosco no puede leer esta fila: la escribió una versión más nueva.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="65"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="64"/>
         <source>This kiosk cannot read this row: its stored data is damaged.</source>
         <translation>Este kiosco no puede leer esta fila: sus datos guardados están dañados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="86"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="85"/>
         <source>under a minute</source>
         <translation>menos de un minuto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="88"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="87"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="91"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="90"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="91"/>
         <source>%1 days</source>
         <translation>%1 días</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="70"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="71"/>
         <source>Tap again to discard</source>
         <translation>Toque de nuevo para descartar</translation>
     </message>
@@ -3071,7 +3076,7 @@
 <context>
     <name>PointsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="147"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="149"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
@@ -3081,7 +3086,7 @@
         <translation>Una acreditación admite como máximo %1 unidades. Acredite estas primero y después el resto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="238"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="240"/>
         <source>Loading the point items…</source>
         <translation>Cargando los ítems de puntos…</translation>
     </message>
@@ -3121,17 +3126,17 @@
         <translation>Espere a que termine la acreditación en curso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="264"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="266"/>
         <source>Point items as of %1 (offline)</source>
         <translation>Ítems de puntos al %1 (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="360"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="362"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="362"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="364"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -3445,17 +3450,17 @@
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="91"/>
+        <location filename="../../kiosk/ui/counter.py" line="121"/>
         <source>A manager&apos;s PIN is needed to cancel a credit.</source>
         <translation>Para anular una acreditación hace falta el PIN de un encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="96"/>
+        <location filename="../../kiosk/ui/counter.py" line="126"/>
         <source>A manager&apos;s PIN is needed to discard a pending operation.</source>
         <translation>Se necesita el PIN de un encargado para descartar una operación pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="166"/>
+        <location filename="../../kiosk/ui/counter.py" line="204"/>
         <source>Manager</source>
         <translation>Encargado</translation>
     </message>
@@ -3817,32 +3822,32 @@
 <context>
     <name>RewardTile</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="160"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="161"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="188"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="189"/>
         <source>%1 left</source>
         <translation>quedan %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="191"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="192"/>
         <source>%1 per client</source>
         <translation>%1 por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="197"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="198"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="199"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="200"/>
         <source>Missing %1 pts</source>
         <translation>Faltan %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="200"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="201"/>
         <source>Balance after: %1</source>
         <translation>Saldo después: %1</translation>
     </message>
@@ -4365,7 +4370,7 @@
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="149"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="154"/>
         <source>No operations on this kiosk today yet.
 Credits, exchanges, deliveries and cancels will appear here.</source>
         <translation>Todavía no hay operaciones hoy en esta terminal.
@@ -4373,17 +4378,17 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
     </message>
     <message>
         <location filename="../../kiosk/ui/screens/today/screen.py" line="106"/>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="176"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="178"/>
         <source>Today</source>
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="211"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="213"/>
         <source>Pending (%1)</source>
         <translation>Pendientes (%1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="236"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="238"/>
         <source>%n operation(s) will be sent again now.</source>
         <translation>
             <numerusform>%n operación se enviará de nuevo ahora.</numerusform>
@@ -4391,67 +4396,67 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="253"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="255"/>
         <source>Not authorized. The operation stays in the list.</source>
         <translation>No autorizado. La operación sigue en la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="259"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="261"/>
         <source>Discarded: it will not be sent. Today&apos;s list shows it as failed.</source>
         <translation>Descartada: no se enviará. La lista de hoy la muestra como fallida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="304"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="306"/>
         <source>1 operation</source>
         <translation>1 operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="306"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="308"/>
         <source>%1 operations</source>
         <translation>%1 operaciones</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="308"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="310"/>
         <source>%1 points credited</source>
         <translation>%1 puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="343"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="345"/>
         <source>This cancel was not authorized. Nothing changed.</source>
         <translation>Esta anulación no fue autorizada. No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="359"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="361"/>
         <source>Enter the manager PIN to cancel this credit.</source>
         <translation>Ingrese el PIN de encargado para anular esta acreditación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="365"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="367"/>
         <source>Enter the manager PIN to discard this operation.</source>
         <translation>Ingrese el PIN de encargado para descartar esta operación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="382"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="384"/>
         <source>The credit had not been sent yet: it is voided. No points were given.</source>
         <translation>La acreditación aún no se había enviado: quedó anulada. No se dieron puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="387"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="389"/>
         <source>Cancel saved: it will be sent automatically (see Pending).</source>
         <translation>Anulación guardada: se enviará automáticamente (vea Pendientes).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="392"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="394"/>
         <source>This credit was already canceled or does not exist. Nothing was changed.</source>
         <translation>Esta acreditación ya fue anulada o no existe. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="396"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="398"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="398"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="400"/>
         <source>Credit canceled: %1 points taken back from %2.</source>
         <translation>Acreditación anulada: se le descontaron %1 puntos a %2.</translation>
     </message>
@@ -4459,107 +4464,107 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
 <context>
     <name>TodayTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="38"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="40"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="39"/>
         <source>Reward exchange</source>
         <translation>Canje de premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="40"/>
         <source>Money exchange</source>
         <translation>Canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="41"/>
         <source>Delivery</source>
         <translation>Entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="42"/>
         <source>Credit canceled</source>
         <translation>Acreditación anulada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="43"/>
         <source>Enrollment</source>
         <translation>Alta de cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="46"/>
         <source>Done</source>
         <translation>Hecho</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="47"/>
         <source>Already credited</source>
         <translation>Ya acreditado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="48"/>
         <source>Pending</source>
         <translation>Pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="49"/>
         <source>Failed</source>
         <translation>Falló</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="50"/>
         <source>Refused</source>
         <translation>Rechazado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="52"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="51"/>
         <source>Voided</source>
         <translation>Descartado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="54"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="53"/>
         <source>Canceled</source>
         <translation>Anulado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="55"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="54"/>
         <source>Cancel pending</source>
         <translation>Anulación pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="58"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="57"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="58"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="60"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="59"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="61"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="60"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="61"/>
         <source>Amount</source>
         <translation>Monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="63"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="62"/>
         <source>Ticket</source>
         <translation>Ticket</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="64"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="63"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>

@@ -23,7 +23,7 @@ import logging
 from enum import Enum
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtGui import QHideEvent
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from kiosk.core.security.lock import (
@@ -123,9 +123,13 @@ class LockPanel(QWidget):
         self.pad.submitted.connect(self.submit)
         self.button = BusyButton(primary=True)
         self.button.setMinimumHeight(64)
+        # A tap on a button leaves the keyboard's digits with the pad (a focused button,
+        # disabled while the PIN is checked, handed the focus on to whatever came next).
+        self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.button.clicked.connect(self.submit)
         self.back = QPushButton()
         self.back.setStyleSheet(f"QPushButton {{ min-height: {PRIMARY_PX - 16}px; }}")
+        self.back.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.back.clicked.connect(self._back)
         actions = QHBoxLayout()
         actions.setSpacing(8)
@@ -301,6 +305,7 @@ class LockPanel(QWidget):
         if self.countdown.isActive():
             self.countdown.stop()
             self.message.setText(self.tr("You can try again now."))
+            self.take_keys()
         self.pad.set_keys_enabled(not self.button.busy)
         self._typed(self.pad.count)
 
@@ -351,10 +356,20 @@ class LockPanel(QWidget):
             return
         self.pad.show_error()
         if result.outcome is Outcome.WRONG and result.wait <= 0:
-            self.message.setText(
-                self.tr("Wrong PIN. %n tries left before a wait.", "", result.tries_left)
-            )
+            self.message.setText(self.tries_left_text(result.tries_left))
         self._tick()
+        self.take_keys()
+
+    def tries_left_text(self, tries: int) -> str:
+        """One try left, or several: two sources (English has no catalogue for plurals)."""
+        if tries == 1:
+            return self.tr("Wrong PIN. 1 try left before a wait.")
+        return self.tr("Wrong PIN. %n tries left before a wait.", "", tries)
+
+    def take_keys(self) -> None:
+        """Typed digits go to the pad again (after a check, whatever took the focus)."""
+        if self.isVisible() and not self._closed():
+            self.pad.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _busy(self, busy: bool) -> None:
         self.button.set_busy(busy)
@@ -380,6 +395,10 @@ class LockPanel(QWidget):
             return
         log.error("manager PIN check failed", exc_info=error)
         self.message.setText(QCoreApplication.translate("LockPanel", str(FAILED)))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.take_keys()  # back on the PIN screen: the keyboard's digits go to the pad
 
     def hideEvent(self, event: QHideEvent) -> None:
         # Nothing typed stays behind when the panel goes away.
