@@ -72,6 +72,23 @@ class Mode(Enum):
     NO_PIN = "no_pin"  # outside training, no PIN: IT must set one
 
 
+CARD_PX = 520  # manager mode's lock: the card's width
+CARD_MARGIN_PX = 28
+CARD_TEXT_PX = CARD_PX - 2 * CARD_MARGIN_PX
+
+
+def keep_room(label: QLabel, texts: list[str], width: int) -> None:
+    """``label`` as tall as the tallest of ``texts`` wrapped at ``width``, whichever shows."""
+    shown = label.text()
+    label.ensurePolished()
+    tallest = 0
+    for text in texts:
+        label.setText(text)
+        tallest = max(tallest, label.heightForWidth(width))
+    label.setText(shown)
+    label.setFixedHeight(tallest)
+
+
 def clock_text(seconds: float) -> str:
     whole = max(0, int(seconds + 0.999))
     minutes, rest = divmod(whole, 60)
@@ -148,9 +165,9 @@ class LockPanel(QWidget):
         """Manager mode's lock: one card, the pad under the words."""
         card = QFrame()
         card.setProperty("role", "card")
-        card.setFixedWidth(520)
+        card.setFixedWidth(CARD_PX)
         inner = QVBoxLayout(card)
-        inner.setContentsMargins(28, 16, 28, 16)
+        inner.setContentsMargins(CARD_MARGIN_PX, 16, CARD_MARGIN_PX, 16)
         inner.setSpacing(8)
         inner.addLayout(title)
         inner.addWidget(self.hint)
@@ -233,44 +250,64 @@ class LockPanel(QWidget):
             or (self.changing and mode is Mode.CHOOSE)
         )
         self.back.setText(self.tr("Start again") if mode is Mode.CONFIRM else self.tr("Cancel"))
+        heading, hint, button = self._words(mode, self.changing)
+        self.heading.setText(heading)
+        self.hint.setText(hint)
+        self.button.setText(button)
         if self.purpose is not None:
-            self.heading.setText(self.tr("Manager PIN"))
-            self.hint.setText(lock_text(NO_PIN) if mode is Mode.NO_PIN else self.purpose)
             self.back.setText(self.tr("Back"))
-            self.button.setText(self.tr("Authorize"))
-        elif mode is Mode.NO_PIN:
-            self.heading.setText(self.tr("Manager PIN"))
-            self.hint.setText(lock_text(NO_PIN))
-            self.button.setText(self.tr("Unlock"))
-        elif mode is Mode.ENTER:
-            self.heading.setText(self.tr("Manager PIN"))
-            self.hint.setText(self.tr("Enter the manager PIN to open manager mode."))
-            self.button.setText(self.tr("Unlock"))
-        elif mode is Mode.CHOOSE and self.changing:
-            self.heading.setText(self.tr("New manager PIN"))
-            self.hint.setText(
-                self.tr("Choose %1 to %2 digits that only managers know.")
-                .replace("%1", str(PIN_MIN))
-                .replace("%2", str(PIN_MAX))
-            )
-            self.button.setText(self.tr("Continue"))
-        elif mode is Mode.CHOOSE:
-            self.heading.setText(self.tr("Set a manager PIN"))
-            self.hint.setText(
-                self.tr(
-                    "Training mode: the first person here chooses the manager PIN. Choose "
-                    "%1 to %2 digits that only managers know."
-                )
-                .replace("%1", str(PIN_MIN))
-                .replace("%2", str(PIN_MAX))
-            )
-            self.button.setText(self.tr("Continue"))
         else:
-            self.heading.setText(self.tr("Set a manager PIN"))
-            self.hint.setText(self.tr("Enter the same PIN again to confirm it."))
-            self.button.setText(self.tr("Save PIN and unlock"))
+            self._keep_room()
         self._typed(self.pad.count)
         self.pad.setFocus()
+
+    def _words(self, mode: Mode, changing: bool) -> tuple[str, str, str]:
+        """The heading, the hint and the button's word of ``mode``."""
+        choose = (
+            self.tr("Choose %1 to %2 digits that only managers know.")
+            if changing
+            else self.tr(
+                "Training mode: the first person here chooses the manager PIN. Choose "
+                "%1 to %2 digits that only managers know."
+            )
+        )
+        choose = choose.replace("%1", str(PIN_MIN)).replace("%2", str(PIN_MAX))
+        if self.purpose is not None:
+            hint = lock_text(NO_PIN) if mode is Mode.NO_PIN else self.purpose
+            return self.tr("Manager PIN"), hint, self.tr("Authorize")
+        if mode is Mode.NO_PIN:
+            return self.tr("Manager PIN"), lock_text(NO_PIN), self.tr("Unlock")
+        if mode is Mode.ENTER:
+            hint = self.tr("Enter the manager PIN to open manager mode.")
+            return self.tr("Manager PIN"), hint, self.tr("Unlock")
+        if mode is Mode.CHOOSE:
+            heading = self.tr("New manager PIN") if changing else self.tr("Set a manager PIN")
+            return heading, choose, self.tr("Continue")
+        hint = self.tr("Enter the same PIN again to confirm it.")
+        return self.tr("Set a manager PIN"), hint, self.tr("Save PIN and unlock")
+
+    def _keep_room(self) -> None:
+        """The hint and the message keep the room of their longest words while a PIN is
+        entered or chosen (the pad never moves under the finger as they change)."""
+        hints = [
+            self._words(m, c)[1]
+            for m in (Mode.ENTER, Mode.CHOOSE, Mode.CONFIRM)
+            for c in (False, True)
+        ]
+        messages = [
+            lock_text(COMMON),
+            lock_text(FAILED),
+            self.tr("The two PINs do not match. Choose a PIN again."),
+            self.tries_left_text(2),
+            self.tries_left_text(1),
+            self.tr("Too many wrong PINs. Try again in %1.").replace("%1", "30:00"),
+            self.tr("You can try again now."),
+        ]
+        keep_room(self.hint, hints, CARD_TEXT_PX)
+        keep_room(self.message, messages, CARD_TEXT_PX)
+        # "Start again" comes and goes beside the main button: the row keeps its height.
+        self.back.ensurePolished()
+        self.button.setMinimumHeight(max(64, self.back.sizeHint().height()))
 
     def _closed(self) -> bool:
         """No PIN can be typed: none is set (IT must), or only IT unlocks."""
