@@ -147,63 +147,73 @@
 <context>
     <name>AdminList</name>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="78"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="79"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="94"/>
         <location filename="../../kiosk/ui/admin/list_view.py" line="95"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="96"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="105"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="106"/>
         <source>Sort and filter</source>
         <translation>Ordenar y filtrar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="120"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="121"/>
         <source>Sort by</source>
         <translation>Ordenar por</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="163"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="134"/>
+        <source>Each row&apos;s tooltip and detail show them.</source>
+        <translation>Las muestran la ayuda emergente y el detalle de cada fila.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="170"/>
         <source>The list could not be loaded.</source>
         <translation>No se pudo cargar la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="166"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="173"/>
         <source>Try again</source>
         <translation>Reintentar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="181"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="188"/>
         <source>Previous</source>
         <translation>Anterior</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="182"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="189"/>
         <source>Next</source>
         <translation>Siguiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="270"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="231"/>
+        <source>Hidden for lack of room: %1</source>
+        <translation>Ocultas por falta de espacio: %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="288"/>
         <source>↑ Ascending</source>
         <translation>↑ Ascendente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="270"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="288"/>
         <source>↓ Descending</source>
         <translation>↓ Descendente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="326"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="344"/>
         <source>Nothing matches. Clear the search or change the filters.</source>
         <translation>No hay coincidencias. Borre la búsqueda o cambie los filtros.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="341"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="359"/>
         <source>%1–%2 of %3</source>
         <translation>%1–%2 de %3</translation>
     </message>
@@ -1705,102 +1715,104 @@
         <translation>Es de los primeros PIN que cualquiera probaría (como 1234, 1111 o 4321). Elija otro.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="235"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="252"/>
         <source>Start again</source>
         <translation>Empezar de nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="235"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="252"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="237"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="242"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="246"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="277"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="279"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="282"/>
         <source>Manager PIN</source>
         <translation>PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="239"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="258"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="240"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="277"/>
         <source>Authorize</source>
         <translation>Autorizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="247"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="281"/>
         <source>Enter the manager PIN to open manager mode.</source>
         <translation>Ingrese el PIN de encargado para abrir el modo encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="244"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="248"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="279"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="282"/>
         <source>Unlock</source>
         <translation>Desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="250"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="284"/>
         <source>New manager PIN</source>
         <translation>Nuevo PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="252"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="267"/>
         <source>Choose %1 to %2 digits that only managers know.</source>
         <translation>Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="258"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="269"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="284"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="287"/>
         <source>Set a manager PIN</source>
         <translation>Crear un PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="256"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="267"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="285"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="261"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="270"/>
         <source>Training mode: the first person here chooses the manager PIN. Choose %1 to %2 digits that only managers know.</source>
         <translation>Modo práctica: la primera persona que llega elige el PIN de encargado. Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="270"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="286"/>
         <source>Enter the same PIN again to confirm it.</source>
         <translation>Ingrese el mismo PIN otra vez para confirmarlo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="271"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="287"/>
         <source>Save PIN and unlock</source>
         <translation>Guardar PIN y desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="298"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="303"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="335"/>
         <source>Too many wrong PINs. Try again in %1.</source>
         <translation>Demasiados PIN incorrectos. Intente de nuevo en %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="307"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="304"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="344"/>
         <source>You can try again now.</source>
         <translation>Ya puede volver a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="331"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="300"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="368"/>
         <source>The two PINs do not match. Choose a PIN again.</source>
         <translation>Los dos PIN no coinciden. Elija el PIN de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="366"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="403"/>
         <source>Wrong PIN. 1 try left before a wait.</source>
         <translation>PIN incorrecto. Queda 1 intento antes de una espera.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="367"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="404"/>
         <source>Wrong PIN. %n tries left before a wait.</source>
         <translation>
             <numerusform>PIN incorrecto. Queda %n intento antes de una espera.</numerusform>

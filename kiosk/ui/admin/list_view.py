@@ -36,6 +36,7 @@ from kiosk.ui.icons import icon
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.relayout import PageStack
 
 log = logging.getLogger(__name__)
@@ -128,10 +129,16 @@ class AdminList(QWidget):
         self.options_area = OptionsArea(self.sort_chips)
         self.options, self.filters = self.options_area.card, self.options_area.filters
 
+        # Which columns the list had no room for, under "1–10 of 36" (their values: in
+        # each row's name's tooltip, and in the row's detail).
+        self.hidden_note = ElidedLabel(hint=self.tr("Each row's tooltip and detail show them."))
+        self.hidden_note.setProperty("role", "muted")
+        self.hidden_note.hide()
         self.model = AdminListModel(self.columns, self)
         self.table = AdminTable()
         self.table.setModel(self.model)
         self.fitter = FittedColumns(self.table, lambda: self.columns)
+        self.fitter.on_hidden = self._columns_hidden
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         # The keyboard reaches the rows (arrows, Enter opens); a tap leaves no focus frame.
@@ -188,8 +195,11 @@ class AdminList(QWidget):
         self.next_button.clicked.connect(lambda: self.go_to(self.state.page + 1))
         pages = QHBoxLayout()
         pages.setSpacing(12)
-        pages.addWidget(self.range_label)
-        pages.addStretch(1)
+        counts = QVBoxLayout()
+        counts.setSpacing(0)
+        counts.addWidget(self.range_label)
+        counts.addWidget(self.hidden_note)
+        pages.addLayout(counts, 1)
         pages.addWidget(self.previous_button)
         pages.addWidget(self.next_button)
 
@@ -213,6 +223,14 @@ class AdminList(QWidget):
         self.model.set_columns(self.columns)  # (the headers' titles, tooltips, alignment)
         self.fitter.setup()
         self.fitter.fit()
+
+    def _columns_hidden(self, hidden: tuple[int, ...]) -> None:
+        self.model.set_hidden(hidden)
+        titles = ", ".join(self.columns[i].title for i in hidden if i < len(self.columns))
+        self.hidden_note.setText(
+            self.tr("Hidden for lack of room: %1").replace("%1", titles) if titles else ""
+        )
+        self.hidden_note.setVisible(bool(titles))
 
     # -- what to ask -----------------------------------------------------------------------
     def add_filter(self, widget: QWidget) -> None:
