@@ -147,73 +147,73 @@
 <context>
     <name>AdminList</name>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="79"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="82"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="95"/>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="96"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="98"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="99"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="106"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="109"/>
         <source>Sort and filter</source>
         <translation>Ordenar y filtrar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="121"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="128"/>
         <source>Sort by</source>
         <translation>Ordenar por</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="134"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="141"/>
         <source>Each row&apos;s tooltip and detail show them.</source>
         <translation>Las muestran la ayuda emergente y el detalle de cada fila.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="170"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="177"/>
         <source>The list could not be loaded.</source>
         <translation>No se pudo cargar la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="173"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="180"/>
         <source>Try again</source>
         <translation>Reintentar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="188"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="195"/>
         <source>Previous</source>
         <translation>Anterior</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="189"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="196"/>
         <source>Next</source>
         <translation>Siguiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="231"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="238"/>
         <source>Hidden for lack of room: %1</source>
         <translation>Ocultas por falta de espacio: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="288"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="319"/>
         <source>↑ Ascending</source>
         <translation>↑ Ascendente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="288"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="319"/>
         <source>↓ Descending</source>
         <translation>↓ Descendente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="344"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="376"/>
         <source>Nothing matches. Clear the search or change the filters.</source>
         <translation>No hay coincidencias. Borre la búsqueda o cambie los filtros.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="359"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="391"/>
         <source>%1–%2 of %3</source>
         <translation>%1–%2 de %3</translation>
     </message>
@@ -4366,6 +4366,19 @@
         <location filename="../../kiosk/ui/startup_error.py" line="139"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
+    </message>
+</context>
+<context>
+    <name>StateChip</name>
+    <message>
+        <location filename="../../kiosk/ui/admin/list_summary.py" line="50"/>
+        <source>Sorted by %1</source>
+        <translation>Ordenado por %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/list_summary.py" line="62"/>
+        <source>Clear the sort and the filters: %1</source>
+        <translation>Quitar el orden y los filtros: %1</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -32,6 +33,7 @@ from kiosk.core.admin.paging import DEFAULT_LIMIT, ListState, PageWindow
 from kiosk.ui.admin.chips import CHIP_STYLE, ChoiceChips, FitButton, FlowLayout
 from kiosk.ui.admin.list_columns import Column, FittedColumns, OptionsArea
 from kiosk.ui.admin.list_model import AdminListModel, AdminTable
+from kiosk.ui.admin.list_summary import StateChip
 from kiosk.ui.icons import icon
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import current_palette
@@ -70,6 +72,7 @@ class AdminList(QWidget):
         self.columns = list(columns)
         self.sorts = list(sorts)
         self.state = default or ListState(limit=limit)
+        self.default = self.state
         self.page_window: PageWindow | None = None
         self.loads = 0  # pages shown (tests and screenshots wait on it)
         self.failed = False
@@ -109,6 +112,9 @@ class AdminList(QWidget):
         self.options_button.setMinimumHeight(52)
         self.options_button.setVisible(bool(self.sorts))
         self.options_button.toggled.connect(self._show_options)
+        # Folded, the sort and filters in force are said beside it; a tap clears them.
+        self.state_chip = StateChip()
+        self.state_chip.clicked.connect(self.clear_sort_and_filters)
         top = QHBoxLayout()
         top.setSpacing(12)
         top.addWidget(self.search, 1)
@@ -116,6 +122,7 @@ class AdminList(QWidget):
         # Wraps onto a second line rather than cutting a word (Spanish at 1024 px).
         second = FlowLayout(spacing=12)
         second.addWidget(self.options_button)
+        second.addWidget(self.state_chip)
         second.addWidget(self.new_button)
 
         self.sort_chips = ChoiceChips(self.tr("Sort by"), self.sorts)
@@ -241,6 +248,30 @@ class AdminList(QWidget):
     def _show_options(self, shown: bool) -> None:
         self.options_area.setVisible(shown)
         self.options_area.fit(self.width(), self.height())
+        self._say_state()
+
+    def _filter_chips(self) -> list[ChoiceChips]:
+        found = self.options_area.card.findChildren(ChoiceChips)
+        return [chips for chips in found if chips is not self.sort_chips]
+
+    def _say_state(self) -> None:
+        parts = self.state_chip.describe(self.state, self.default, self.sorts, self._filter_chips())
+        self.state_chip.show_parts(parts, folded=not self.options_button.isChecked())
+
+    def clear_sort_and_filters(self) -> None:
+        """Back to the list's default sort, unfiltered (the search stays)."""
+        default = self.default
+        self.state = replace(
+            self.state,
+            order=default.order,
+            direction=default.direction,
+            filters=default.filters,
+            page=1,
+        )
+        for chips in self._filter_chips():
+            chips.set_value(next((v for v in chips.values if v is None), None))
+        self._sync_sort()
+        self.reload()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -301,6 +332,7 @@ class AdminList(QWidget):
 
     # -- loading -----------------------------------------------------------------------------
     def reload(self) -> None:
+        self._say_state()
         self.owner.run("list", self._load(self.state), buttons=[self.refresh_button])
 
     async def _load(self, state: ListState) -> None:
