@@ -24,7 +24,14 @@ from enum import Enum
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QHideEvent, QShowEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from kiosk.core.security.lock import (
     PIN_MAX,
@@ -72,6 +79,7 @@ class Mode(Enum):
     NO_PIN = "no_pin"  # outside training, no PIN: IT must set one
 
 
+UNBOUNDED_PX = 16_777_215  # Qt's QWIDGETSIZE_MAX
 CARD_PX = 520  # manager mode's lock: the card's width
 CARD_MARGIN_PX = 28
 CARD_TEXT_PX = CARD_PX - 2 * CARD_MARGIN_PX
@@ -288,7 +296,14 @@ class LockPanel(QWidget):
 
     def _keep_room(self) -> None:
         """The hint and the message keep the room of their longest words while a PIN is
-        entered or chosen (the pad never moves under the finger as they change)."""
+        entered or chosen (the pad never moves under the finger as they change). When
+        no PIN can be typed (none set, or only IT unlocks) they take what their longer
+        sentences need: nothing is typed then, so nothing moves under a finger."""
+        if self._closed():
+            for label in (self.hint, self.message):
+                label.setMinimumHeight(0)
+                label.setMaximumHeight(UNBOUNDED_PX)
+            return
         hints = [
             self._words(m, c)[1]
             for m in (Mode.ENTER, Mode.CHOOSE, Mode.CONFIRM)
@@ -324,6 +339,8 @@ class LockPanel(QWidget):
             self.countdown.stop()
             self.pad.set_keys_enabled(False)
             self.button.setEnabled(False)
+            if self.purpose is None:
+                self._keep_room()  # (the longer sentence of IT's reset: all its room)
             if self.mode is Mode.ENTER:
                 self.message.setText(lock_text(BLOCKED))
             return

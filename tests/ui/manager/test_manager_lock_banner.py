@@ -17,12 +17,14 @@ from pytestqt.qtbot import QtBot
 from starlette.types import ASGIApp
 
 from kiosk.core.admin.manager_settings import ManagerSettings, TrainingLink
+from kiosk.core.security.lock import LockoutPolicy
 from kiosk.core.session import CounterSession
 from kiosk.core.settings.layers import Settings
 from kiosk.sim.transport import SimTransport
 from kiosk.ui.admin.purchases import PurchasesSection
 from kiosk.ui.counter import Counter, ManagerContext, build_view
 from kiosk.ui.manager.gate import ManagerGate, ManagerScreen
+from kiosk.ui.manager.lock_panel import BLOCKED, lock_text
 from kiosk.ui.manager.manager_view import ManagerView
 from tests.conftest import MAIN_KEY
 from tests.qt_async import until
@@ -269,3 +271,41 @@ def test_tries_left_in_good_grammar_then_how_the_lockout_ends(
 
     arun(scenario())
     counter.view.shutdown()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1024x768"])
+def test_the_last_wrong_pin_says_only_it_unlocks_now(
+    qtbot: QtBot,
+    arun: Callable[..., Any],
+    session: CounterSession,
+    sim_app: ASGIApp,
+    tmp_path: Path,
+    language: str,
+    size: tuple[int, int],
+    expect_log: Callable[[str], None],
+) -> None:
+    """The cap of wrong PINs reached: the panel says the lockout ends with IT's reset,
+    the whole sentence in sight (the room kept for typing does not cut it)."""
+    expect_log(r"locked until IT resets the PIN")
+    counter = Counterpart(qtbot, session, sim_app, tmp_path, size)
+    counter.lock.policy = LockoutPolicy(free_failures=5, cap=3)
+
+    async def scenario() -> None:
+        await counter.lock.set_pin(PIN)
+        counter.lock.relock()
+        await counter.to_manager()
+        panel = counter.gate.panel
+        for failures in (1, 2, 3):
+            await until(lambda: panel.pad.keys["1"].isEnabled())
+            counter.tap_pin("1111")
+            await until(lambda f=failures: counter.lock.failures == f)  # type: ignore[misc]
+        await until(lambda: panel.message.text() == lock_text(BLOCKED))
+        assert "IT" in panel.message.text() or "soporte" in panel.message.text()
+        message = panel.message
+        assert message.isVisible()
+        assert message.height() >= message.heightForWidth(message.width())
+        assert not panel.pad.keys["1"].isEnabled()
+        assert counter.lock.wait_remaining() == 0  # no wait ends it: only IT does
+        assert counter.lock.blocked
+
+    arun(scenario())
