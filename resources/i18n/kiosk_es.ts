@@ -1301,7 +1301,7 @@
 <context>
     <name>FieldRow</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_fields.py" line="164"/>
+        <location filename="../../kiosk/ui/manager/settings_fields.py" line="168"/>
         <source>Set by IT</source>
         <translation>Lo define soporte técnico</translation>
     </message>
@@ -1695,124 +1695,124 @@
 <context>
     <name>LockPanel</name>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="47"/>
+        <location filename="../../kiosk/ui/manager/lock_words.py" line="12"/>
         <source>The PIN could not be checked. Try again; if it keeps happening, call IT.</source>
         <translation>No se pudo verificar el PIN. Intente de nuevo; si sigue pasando, llame a soporte técnico.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="50"/>
+        <location filename="../../kiosk/ui/manager/lock_words.py" line="15"/>
         <source>No manager PIN is set on this kiosk. Ask IT to set the manager PIN.</source>
         <translation>Esta terminal no tiene PIN de encargado. Pida a soporte técnico que configure el PIN de encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="53"/>
+        <location filename="../../kiosk/ui/manager/lock_words.py" line="18"/>
         <source>Manager mode is locked: too many wrong PINs, or the kiosk&apos;s PIN records were changed. Ask IT to reset the manager PIN.</source>
         <translation>El modo encargado está bloqueado: demasiados PIN incorrectos, o se modificaron los registros del PIN en la terminal. Pida a soporte técnico que restablezca el PIN de encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="58"/>
+        <location filename="../../kiosk/ui/manager/lock_words.py" line="23"/>
         <source>Anyone would try this PIN first (like 1234, 1111 or 4321). Choose another.</source>
         <translation>Es de los primeros PIN que cualquiera probaría (como 1234, 1111 o 4321). Elija otro.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="252"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="224"/>
         <source>Start again</source>
         <translation>Empezar de nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="252"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="224"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="277"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="279"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="282"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="249"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="251"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="254"/>
         <source>Manager PIN</source>
         <translation>PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="258"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="230"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="277"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="249"/>
         <source>Authorize</source>
         <translation>Autorizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="281"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="253"/>
         <source>Enter the manager PIN to open manager mode.</source>
         <translation>Ingrese el PIN de encargado para abrir el modo encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="279"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="282"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="251"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="254"/>
         <source>Unlock</source>
         <translation>Desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="284"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="256"/>
         <source>New manager PIN</source>
         <translation>Nuevo PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="267"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="239"/>
         <source>Choose %1 to %2 digits that only managers know.</source>
         <translation>Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="284"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="287"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="256"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="259"/>
         <source>Set a manager PIN</source>
         <translation>Crear un PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="285"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="257"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="270"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="242"/>
         <source>Training mode: the first person here chooses the manager PIN. Choose %1 to %2 digits that only managers know.</source>
         <translation>Modo práctica: la primera persona que llega elige el PIN de encargado. Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="286"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="258"/>
         <source>Enter the same PIN again to confirm it.</source>
         <translation>Ingrese el mismo PIN otra vez para confirmarlo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="287"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="259"/>
         <source>Save PIN and unlock</source>
         <translation>Guardar PIN y desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="303"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="335"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="282"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="316"/>
         <source>Too many wrong PINs. Try again in %1.</source>
         <translation>Demasiados PIN incorrectos. Intente de nuevo en %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="304"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="344"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="283"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="325"/>
         <source>You can try again now.</source>
         <translation>Ya puede volver a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="300"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="368"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="279"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="349"/>
         <source>The two PINs do not match. Choose a PIN again.</source>
         <translation>Los dos PIN no coinciden. Elija el PIN de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="403"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="384"/>
         <source>Wrong PIN. 1 try left before a wait.</source>
         <translation>PIN incorrecto. Queda 1 intento antes de una espera.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="404"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="385"/>
         <source>Wrong PIN. %n tries left before a wait.</source>
         <translation>
             <numerusform>PIN incorrecto. Queda %n intento antes de una espera.</numerusform>

@@ -20,9 +20,8 @@ the pad beside the words (it fits under a confirmation at 1024x768), and its one
 from __future__ import annotations
 
 import logging
-from enum import Enum
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -45,62 +44,27 @@ from kiosk.core.security.lock import (
     common_pin,
 )
 from kiosk.ui.icons import pixmap
+from kiosk.ui.manager.lock_words import (
+    BLOCKED,
+    CARD_MARGIN_PX,
+    CARD_PX,
+    CARD_TEXT_PX,
+    COMMON,
+    FAILED,
+    NO_PIN,
+    UNBOUNDED_PX,
+    Mode,
+    clock_text,
+    keep_room,
+    lock_text,
+)
 from kiosk.ui.tasks import ScreenTasks
 from kiosk.ui.theme import PRIMARY_PX, current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
 
 log = logging.getLogger(__name__)
 
-FAILED = QT_TRANSLATE_NOOP(
-    "LockPanel", "The PIN could not be checked. Try again; if it keeps happening, call IT."
-)
-NO_PIN = QT_TRANSLATE_NOOP(
-    "LockPanel", "No manager PIN is set on this kiosk. Ask IT to set the manager PIN."
-)
-BLOCKED = QT_TRANSLATE_NOOP(
-    "LockPanel",
-    "Manager mode is locked: too many wrong PINs, or the kiosk's PIN records were "
-    "changed. Ask IT to reset the manager PIN.",
-)
-COMMON = QT_TRANSLATE_NOOP(
-    "LockPanel", "Anyone would try this PIN first (like 1234, 1111 or 4321). Choose another."
-)
-
-
-def lock_text(text: str) -> str:
-    """One of the lock's sentences above, in the kiosk's language."""
-    return QCoreApplication.translate("LockPanel", text)
-
-
-class Mode(Enum):
-    ENTER = "enter"
-    CHOOSE = "choose"
-    CONFIRM = "confirm"
-    NO_PIN = "no_pin"  # outside training, no PIN: IT must set one
-
-
-UNBOUNDED_PX = 16_777_215  # Qt's QWIDGETSIZE_MAX
-CARD_PX = 520  # manager mode's lock: the card's width
-CARD_MARGIN_PX = 28
-CARD_TEXT_PX = CARD_PX - 2 * CARD_MARGIN_PX
-
-
-def keep_room(label: QLabel, texts: list[str], width: int) -> None:
-    """``label`` as tall as the tallest of ``texts`` wrapped at ``width``, whichever shows."""
-    shown = label.text()
-    label.ensurePolished()
-    tallest = 0
-    for text in texts:
-        label.setText(text)
-        tallest = max(tallest, label.heightForWidth(width))
-    label.setText(shown)
-    label.setFixedHeight(tallest)
-
-
-def clock_text(seconds: float) -> str:
-    whole = max(0, int(seconds + 0.999))
-    minutes, rest = divmod(whole, 60)
-    return f"{minutes}:{rest:02d}"
+__all__ = ["BLOCKED", "COMMON", "FAILED", "NO_PIN", "LockPanel", "Mode", "clock_text", "lock_text"]
 
 
 class LockPanel(QWidget):
