@@ -94,8 +94,12 @@ class ManagerGate(QWidget):
         if top is None:
             return
         top.banner.dismiss()
-        room = BannerSlot(top.banner, top.parentWidget())  # (the view adopts it below)
+        host = top.parentWidget()
+        room = BannerSlot(top.banner, host)  # (the view adopts it below)
         view.keep_banner_room(room)
+        for section in view.widgets.values():  # built before the view had a host
+            if isinstance(section, Screen) and isinstance(host, Screen):
+                section.say_in(host)  # one banner, one room: the manager screen's
         self._banner_room = room
         top.hide()
 

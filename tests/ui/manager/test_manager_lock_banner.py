@@ -23,9 +23,10 @@ from kiosk.core.settings.layers import Settings
 from kiosk.sim.transport import SimTransport
 from kiosk.ui.admin.purchases import PurchasesSection
 from kiosk.ui.counter import Counter, ManagerContext, build_view
+from kiosk.ui.main_window import CounterView
 from kiosk.ui.manager.gate import ManagerGate, ManagerScreen
 from kiosk.ui.manager.lock_panel import BLOCKED, lock_text
-from kiosk.ui.manager.manager_view import ManagerView
+from kiosk.ui.manager.manager_view import ManagerView, Section
 from tests.conftest import MAIN_KEY
 from tests.qt_async import until
 from tests.ui.manager.manager_support import Clocks, make_lock
@@ -307,5 +308,40 @@ def test_the_last_wrong_pin_says_only_it_unlocks_now(
         assert not panel.pad.keys["1"].isEnabled()
         assert counter.lock.wait_remaining() == 0  # no wait ends it: only IT does
         assert counter.lock.blocked
+
+    arun(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1024x768"])
+def test_the_first_section_speaks_in_manager_modes_one_banner(
+    qtbot: QtBot,
+    arun: Callable[..., Any],
+    session: CounterSession,
+    tmp_path: Path,
+    language: str,
+    size: tuple[int, int],
+) -> None:
+    """The section shown first (built with the view, before the view is in the window)
+    keeps no banner room of its own: one room, under the header, for what it says."""
+    lock = make_lock(tmp_path, Clocks())
+    section = PurchasesSection(session)
+    view = ManagerView([Section("Exchanges", "redeem", lambda: section)])
+    gate = ManagerGate(lock, lambda: view, idle_seconds=900)
+    screen = ManagerScreen(session, gate)
+    window = CounterView(session, [screen])
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+
+    async def scenario() -> None:
+        await lock.set_pin(PIN)
+        await until(lambda: gate.view is view and view.isVisible())
+        await until(lambda: section.list.loads >= 1 and not section.tasks.running("list"))
+        assert section.banner is screen.banner
+        assert not section.banner_slot.isVisible()
+        room = rect_in(section.list, window)
+        assert (
+            room.top() - rect_in(view.header, window).bottom() < 2 * screen.banner.one_line_height()
+        )
 
     arun(scenario())
