@@ -129,7 +129,8 @@ QPushButton[role="primary"] {{
 }}
 QPushButton[role="primary"]:pressed {{ background: {p.accent_pressed}; }}
 QPushButton[role="primary"]:disabled {{ background: {p.border}; color: {p.muted}; }}
-QPushButton[role="danger"] {{ background: {p.danger}; color: #ffffff; border: none; }}
+QPushButton[role="danger"] {{ background: {p.danger}; color: #ffffff; border: 2px solid {p.danger}; }}
+QPushButton[role="danger"]:disabled {{ border-color: {p.border}; }}
 QPushButton[role="key"] {{ font-size: 30px; min-height: {KEY_PX - 20}px; min-width: {KEY_PX}px; }}
 QPushButton[role="tile"] {{ text-align: left; padding: 12px; min-height: 80px; }}
 QPushButton[role="tile"]:checked {{ border-color: {p.accent}; background: {p.info_bg}; }}

@@ -147,63 +147,73 @@
 <context>
     <name>AdminList</name>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="78"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="82"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="94"/>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="95"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="98"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="99"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="105"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="109"/>
         <source>Sort and filter</source>
         <translation>Ordenar y filtrar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="120"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="128"/>
         <source>Sort by</source>
         <translation>Ordenar por</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="163"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="141"/>
+        <source>Each row&apos;s tooltip and detail show them.</source>
+        <translation>Las muestran la ayuda emergente y el detalle de cada fila.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="177"/>
         <source>The list could not be loaded.</source>
         <translation>No se pudo cargar la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="166"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="180"/>
         <source>Try again</source>
         <translation>Reintentar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="181"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="195"/>
         <source>Previous</source>
         <translation>Anterior</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="182"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="196"/>
         <source>Next</source>
         <translation>Siguiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="270"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="238"/>
+        <source>Hidden for lack of room: %1</source>
+        <translation>Ocultas por falta de espacio: %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="319"/>
         <source>↑ Ascending</source>
         <translation>↑ Ascendente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="270"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="319"/>
         <source>↓ Descending</source>
         <translation>↓ Descendente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="326"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="376"/>
         <source>Nothing matches. Clear the search or change the filters.</source>
         <translation>No hay coincidencias. Borre la búsqueda o cambie los filtros.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/list_view.py" line="341"/>
+        <location filename="../../kiosk/ui/admin/list_view.py" line="391"/>
         <source>%1–%2 of %3</source>
         <translation>%1–%2 de %3</translation>
     </message>
@@ -1336,7 +1346,7 @@
 <context>
     <name>FieldRow</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_fields.py" line="167"/>
+        <location filename="../../kiosk/ui/manager/settings_fields.py" line="171"/>
         <source>Set by IT</source>
         <translation>Lo define soporte técnico</translation>
     </message>
@@ -1770,117 +1780,124 @@
 <context>
     <name>LockPanel</name>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="47"/>
+        <location filename="../../kiosk/ui/manager/lock_words.py" line="12"/>
         <source>The PIN could not be checked. Try again; if it keeps happening, call IT.</source>
         <translation>No se pudo verificar el PIN. Intente de nuevo; si sigue pasando, llame a soporte técnico.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="50"/>
+        <location filename="../../kiosk/ui/manager/lock_words.py" line="15"/>
         <source>No manager PIN is set on this kiosk. Ask IT to set the manager PIN.</source>
         <translation>Esta terminal no tiene PIN de encargado. Pida a soporte técnico que configure el PIN de encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="53"/>
+        <location filename="../../kiosk/ui/manager/lock_words.py" line="18"/>
         <source>Manager mode is locked: too many wrong PINs, or the kiosk&apos;s PIN records were changed. Ask IT to reset the manager PIN.</source>
         <translation>El modo encargado está bloqueado: demasiados PIN incorrectos, o se modificaron los registros del PIN en la terminal. Pida a soporte técnico que restablezca el PIN de encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="58"/>
+        <location filename="../../kiosk/ui/manager/lock_words.py" line="23"/>
         <source>Anyone would try this PIN first (like 1234, 1111 or 4321). Choose another.</source>
         <translation>Es de los primeros PIN que cualquiera probaría (como 1234, 1111 o 4321). Elija otro.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="231"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="224"/>
         <source>Start again</source>
         <translation>Empezar de nuevo</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="231"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="224"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="233"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="238"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="242"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="249"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="251"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="254"/>
         <source>Manager PIN</source>
         <translation>PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="235"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="230"/>
         <source>Back</source>
         <translation>Volver</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="236"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="249"/>
         <source>Authorize</source>
         <translation>Autorizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="243"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="253"/>
         <source>Enter the manager PIN to open manager mode.</source>
         <translation>Ingrese el PIN de encargado para abrir el modo encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="240"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="244"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="251"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="254"/>
         <source>Unlock</source>
         <translation>Desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="246"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="256"/>
         <source>New manager PIN</source>
         <translation>Nuevo PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="248"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="239"/>
         <source>Choose %1 to %2 digits that only managers know.</source>
         <translation>Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="254"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="265"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="256"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="259"/>
         <source>Set a manager PIN</source>
         <translation>Crear un PIN de encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="252"/>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="263"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="257"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="257"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="242"/>
         <source>Training mode: the first person here chooses the manager PIN. Choose %1 to %2 digits that only managers know.</source>
         <translation>Modo práctica: la primera persona que llega elige el PIN de encargado. Elija de %1 a %2 dígitos que solo conozcan los encargados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="266"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="258"/>
         <source>Enter the same PIN again to confirm it.</source>
         <translation>Ingrese el mismo PIN otra vez para confirmarlo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="267"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="259"/>
         <source>Save PIN and unlock</source>
         <translation>Guardar PIN y desbloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="299"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="282"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="321"/>
         <source>Too many wrong PINs. Try again in %1.</source>
         <translation>Demasiados PIN incorrectos. Intente de nuevo en %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="308"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="283"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="330"/>
         <source>You can try again now.</source>
         <translation>Ya puede volver a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="331"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="279"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="354"/>
         <source>The two PINs do not match. Choose a PIN again.</source>
         <translation>Los dos PIN no coinciden. Elija el PIN de nuevo.</translation>
     </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="389"/>
+        <source>Wrong PIN. 1 try left before a wait.</source>
+        <translation>PIN incorrecto. Queda 1 intento antes de una espera.</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/lock_panel.py" line="360"/>
+        <location filename="../../kiosk/ui/manager/lock_panel.py" line="390"/>
         <source>Wrong PIN. %n tries left before a wait.</source>
         <translation>
             <numerusform>PIN incorrecto. Queda %n intento antes de una espera.</numerusform>
@@ -1891,7 +1908,7 @@
 <context>
     <name>ManagerScreen</name>
     <message>
-        <location filename="../../kiosk/ui/manager/gate.py" line="131"/>
+        <location filename="../../kiosk/ui/manager/gate.py" line="173"/>
         <source>Manager</source>
         <translation>Encargado</translation>
     </message>
@@ -2073,7 +2090,7 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/manager/manager_view.py" line="66"/>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="155"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="162"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>
@@ -2088,12 +2105,12 @@
         <translation>Bloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="150"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="157"/>
         <source>Close the kiosk?</source>
         <translation>¿Cerrar la terminal?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="152"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="159"/>
         <source>The counter stops until someone starts it again. Credits waiting to be sent stay saved and go out at the next start.</source>
         <translation>El mostrador queda detenido hasta que alguien lo vuelva a abrir. Las acreditaciones pendientes de envío quedan guardadas y salen en el próximo inicio.</translation>
     </message>
@@ -4479,6 +4496,19 @@
         <location filename="../../kiosk/ui/startup_error.py" line="139"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
+    </message>
+</context>
+<context>
+    <name>StateChip</name>
+    <message>
+        <location filename="../../kiosk/ui/admin/list_summary.py" line="50"/>
+        <source>Sorted by %1</source>
+        <translation>Ordenado por %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/admin/list_summary.py" line="62"/>
+        <source>Clear the sort and the filters: %1</source>
+        <translation>Quitar el orden y los filtros: %1</translation>
     </message>
 </context>
 <context>

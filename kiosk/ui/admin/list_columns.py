@@ -6,7 +6,9 @@ reward) takes what the others leave and never gets less than ``NAME_SHARE`` of t
 width (at least ``NAME_MIN_PX``). To leave it that room, ``optional`` columns are
 hidden from the last one backwards, then the other columns are narrowed towards
 their heading's width, and at last the rightmost columns are hidden; a text that does
-not fit elides with "…" and shows whole in its tooltip.
+not fit elides with "…" and shows whole in its tooltip. A hidden column is never a
+silent loss: the list says which are hidden, and each row's name shows their values
+in its tooltip (``hidden``, ``on_hidden``).
 
 The columns' natural widths are measured when a page is shown (``fit()``), not at
 every layout (issue #4): the widest of the heading and the rows' texts as the view's
@@ -50,6 +52,8 @@ class FittedColumns(QObject):
         self.table = table
         self.columns = columns
         self.natural: list[int] = []
+        self.hidden: tuple[int, ...] = ()  # the columns hidden for lack of room
+        self.on_hidden: Callable[[tuple[int, ...]], object] | None = None
         self._shown = False
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -122,6 +126,11 @@ class FittedColumns(QObject):
                 self.table.setColumnHidden(index, hidden)
             if index in widths and header.sectionSize(index) != widths[index]:
                 header.resizeSection(index, widths[index])
+        hidden = tuple(i for i in range(len(columns)) if i != name and i not in widths)
+        if hidden != self.hidden:
+            self.hidden = hidden
+            if self.on_hidden is not None:
+                self.on_hidden(hidden)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()

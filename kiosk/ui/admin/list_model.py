@@ -42,6 +42,7 @@ TEXT_ROLES = (
     int(Qt.ItemDataRole.ToolTipRole),  # the whole text where the column elides it
     int(Qt.ItemDataRole.AccessibleTextRole),
 )
+TOOLTIP_ROLE = int(Qt.ItemDataRole.ToolTipRole)
 ALIGNMENT_ROLE = int(Qt.ItemDataRole.TextAlignmentRole)
 SWATCH_ROLE = int(Qt.ItemDataRole.DecorationRole)
 DIM_ROLE = int(Qt.ItemDataRole.ForegroundRole)
@@ -64,6 +65,7 @@ class AdminListModel(QAbstractTableModel):
         self._columns: list[Column] = list(columns)
         self._records: list[Any] = []
         self._rows: list[RowTexts | None] = []  # None: not painted or measured yet
+        self._hidden: tuple[int, ...] = ()  # columns hidden for lack of room
 
     # -- what it holds ---------------------------------------------------------------
     @property
@@ -105,6 +107,18 @@ class AdminListModel(QAbstractTableModel):
         self._rows = [None] * len(self._records)
         self.endResetModel()
 
+    def set_hidden(self, columns: Sequence[int]) -> None:
+        """The columns the view hides for lack of room: each row's name says their values
+        in its tooltip ("Email: a***@mail.com")."""
+        hidden = tuple(c for c in columns if 0 <= c < len(self._columns))
+        if hidden == self._hidden:
+            return
+        self._hidden = hidden
+        self._rows = [None] * len(self._records)
+        if self._records and self._columns:
+            last = self.index(len(self._records) - 1, len(self._columns) - 1)
+            self.dataChanged.emit(self.index(0, 0), last, [Qt.ItemDataRole.ToolTipRole])
+
     def clear(self) -> None:
         """Forget the records and their texts (they may hold personal data)."""
         self.set_records(())
@@ -114,8 +128,12 @@ class AdminListModel(QAbstractTableModel):
         dim = any(column.dim(record) for column in self._columns if column.dim)
         muted = QColor(current_palette().muted) if dim else None
         roles: list[dict[int, object]] = []
-        for column, text in zip(self._columns, cells, strict=True):
+        name = next((i for i, c in enumerate(self._columns) if c.stretch), 0)
+        for index, (column, text) in enumerate(zip(self._columns, cells, strict=True)):
             values: dict[int, object] = dict.fromkeys(TEXT_ROLES, text)
+            if index == name and self._hidden:
+                more = (f"{self._columns[i].title}: {cells[i]}" for i in self._hidden)
+                values[TOOLTIP_ROLE] = "\n".join((text, *more))
             values[ALIGNMENT_ROLE] = RIGHT if column.right else LEFT
             colour = column.swatch(record) if column.swatch else None
             if colour and QColor.isValidColorName(str(colour)):

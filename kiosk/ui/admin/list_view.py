@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -32,10 +33,12 @@ from kiosk.core.admin.paging import DEFAULT_LIMIT, ListState, PageWindow
 from kiosk.ui.admin.chips import CHIP_STYLE, ChoiceChips, FitButton, FlowLayout
 from kiosk.ui.admin.list_columns import Column, FittedColumns, OptionsArea
 from kiosk.ui.admin.list_model import AdminListModel, AdminTable
+from kiosk.ui.admin.list_summary import StateChip
 from kiosk.ui.icons import icon
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
+from kiosk.ui.widgets.elided import ElidedLabel
 from kiosk.ui.widgets.relayout import PageStack
 
 log = logging.getLogger(__name__)
@@ -69,6 +72,7 @@ class AdminList(QWidget):
         self.columns = list(columns)
         self.sorts = list(sorts)
         self.state = default or ListState(limit=limit)
+        self.default = self.state
         self.page_window: PageWindow | None = None
         self.loads = 0  # pages shown (tests and screenshots wait on it)
         self.failed = False
@@ -108,6 +112,9 @@ class AdminList(QWidget):
         self.options_button.setMinimumHeight(52)
         self.options_button.setVisible(bool(self.sorts))
         self.options_button.toggled.connect(self._show_options)
+        # Folded, the sort and filters in force are said beside it; a tap clears them.
+        self.state_chip = StateChip()
+        self.state_chip.clicked.connect(self.clear_sort_and_filters)
         top = QHBoxLayout()
         top.setSpacing(12)
         top.addWidget(self.search, 1)
@@ -115,6 +122,7 @@ class AdminList(QWidget):
         # Wraps onto a second line rather than cutting a word (Spanish at 1024 px).
         second = FlowLayout(spacing=12)
         second.addWidget(self.options_button)
+        second.addWidget(self.state_chip)
         second.addWidget(self.new_button)
 
         self.sort_chips = ChoiceChips(self.tr("Sort by"), self.sorts)
@@ -128,10 +136,16 @@ class AdminList(QWidget):
         self.options_area = OptionsArea(self.sort_chips)
         self.options, self.filters = self.options_area.card, self.options_area.filters
 
+        # Which columns the list had no room for, under "1–10 of 36" (their values: in
+        # each row's name's tooltip, and in the row's detail).
+        self.hidden_note = ElidedLabel(hint=self.tr("Each row's tooltip and detail show them."))
+        self.hidden_note.setProperty("role", "muted")
+        self.hidden_note.hide()
         self.model = AdminListModel(self.columns, self)
         self.table = AdminTable()
         self.table.setModel(self.model)
         self.fitter = FittedColumns(self.table, lambda: self.columns)
+        self.fitter.on_hidden = self._columns_hidden
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         # The keyboard reaches the rows (arrows, Enter opens); a tap leaves no focus frame.
@@ -188,8 +202,11 @@ class AdminList(QWidget):
         self.next_button.clicked.connect(lambda: self.go_to(self.state.page + 1))
         pages = QHBoxLayout()
         pages.setSpacing(12)
-        pages.addWidget(self.range_label)
-        pages.addStretch(1)
+        counts = QVBoxLayout()
+        counts.setSpacing(0)
+        counts.addWidget(self.range_label)
+        counts.addWidget(self.hidden_note)
+        pages.addLayout(counts, 1)
         pages.addWidget(self.previous_button)
         pages.addWidget(self.next_button)
 
@@ -214,6 +231,14 @@ class AdminList(QWidget):
         self.fitter.setup()
         self.fitter.fit()
 
+    def _columns_hidden(self, hidden: tuple[int, ...]) -> None:
+        self.model.set_hidden(hidden)
+        titles = ", ".join(self.columns[i].title for i in hidden if i < len(self.columns))
+        self.hidden_note.setText(
+            self.tr("Hidden for lack of room: %1").replace("%1", titles) if titles else ""
+        )
+        self.hidden_note.setVisible(bool(titles))
+
     # -- what to ask -----------------------------------------------------------------------
     def add_filter(self, widget: QWidget) -> None:
         """A filter under the sort, in the folding options (chips of a filter's values)."""
@@ -223,6 +248,30 @@ class AdminList(QWidget):
     def _show_options(self, shown: bool) -> None:
         self.options_area.setVisible(shown)
         self.options_area.fit(self.width(), self.height())
+        self._say_state()
+
+    def _filter_chips(self) -> list[ChoiceChips]:
+        found = self.options_area.card.findChildren(ChoiceChips)
+        return [chips for chips in found if chips is not self.sort_chips]
+
+    def _say_state(self) -> None:
+        parts = self.state_chip.describe(self.state, self.default, self.sorts, self._filter_chips())
+        self.state_chip.show_parts(parts, folded=not self.options_button.isChecked())
+
+    def clear_sort_and_filters(self) -> None:
+        """Back to the list's default sort, unfiltered (the search stays)."""
+        default = self.default
+        self.state = replace(
+            self.state,
+            order=default.order,
+            direction=default.direction,
+            filters=default.filters,
+            page=1,
+        )
+        for chips in self._filter_chips():
+            chips.set_value(next((v for v in chips.values if v is None), None))
+        self._sync_sort()
+        self.reload()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -283,6 +332,7 @@ class AdminList(QWidget):
 
     # -- loading -----------------------------------------------------------------------------
     def reload(self) -> None:
+        self._say_state()
         self.owner.run("list", self._load(self.state), buttons=[self.refresh_button])
 
     async def _load(self, state: ListState) -> None:

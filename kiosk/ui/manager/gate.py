@@ -23,6 +23,7 @@ from kiosk.core.session import CounterSession
 from kiosk.ui.manager.lock_panel import LockPanel
 from kiosk.ui.manager.manager_view import ManagerView
 from kiosk.ui.screens.base import Screen
+from kiosk.ui.widgets.banner import BannerSlot
 from kiosk.ui.widgets.idle import IdleTimer
 from kiosk.ui.widgets.relayout import PageStack
 
@@ -44,6 +45,8 @@ class ManagerGate(QWidget):
         self.lock = lock
         self._factory = view_factory
         self.view: ManagerView | None = None
+        self._banner: BannerSlot | None = None  # the host screen's banner room (top)
+        self._banner_room: BannerSlot | None = None  # its room under the view's header
         self.panel = LockPanel(lock)
         self.panel.cancelled.connect(self._back_to_view)
         self.stack = PageStack(fit_current=True)  # the PIN's words never squeeze its pad
@@ -73,12 +76,49 @@ class ManagerGate(QWidget):
             self.view.change_pin_requested.connect(self.change_pin)
             self.view.pin_button.setVisible(self.lock.can_change_pin())
             self.stack.addWidget(self.view)
+            self._banner_under_header(self.view)
         self.stack.setCurrentWidget(self.view)
         self.idle.start()
+
+    def speak_in(self, slot: BannerSlot) -> None:
+        """The host screen's banner (in ``slot``, its room at the screen's top): while
+        manager mode is open its room moves under the view's header, so a banner never
+        covers "Change PIN" or "Lock"; whatever it says is dismissed when the lock opens
+        or closes (an exchange's code never waits on the PIN screen)."""
+        self._banner = slot
+        if self.view is not None:
+            self._banner_under_header(self.view)
+
+    def _banner_under_header(self, view: ManagerView) -> None:
+        top = self._banner
+        if top is None:
+            return
+        top.banner.dismiss()
+        host = top.parentWidget()
+        room = BannerSlot(top.banner, host)  # (the view adopts it below)
+        view.keep_banner_room(room)
+        for section in view.widgets.values():  # built before the view had a host
+            if isinstance(section, Screen) and isinstance(host, Screen):
+                section.say_in(host)  # one banner, one room: the manager screen's
+        self._banner_room = room
+        top.hide()
+
+    def _banner_back_on_top(self) -> None:
+        top, room = self._banner, self._banner_room
+        self._banner_room = None
+        if top is None:
+            return
+        top.banner.dismiss()
+        top.adopt()
+        top.show()
+        if room is not None:
+            room.hide()
 
     def change_pin(self) -> None:
         """The lock panel asks for a new PIN (twice); manager mode stays unlocked."""
         if self.lock.unlocked and self.lock.can_change_pin():
+            if self._banner is not None:
+                self._banner.banner.dismiss()
             self.panel.start_change()
             self.stack.setCurrentWidget(self.panel)
 
@@ -89,6 +129,7 @@ class ManagerGate(QWidget):
     def _close(self) -> None:
         self.idle.stop()
         view, self.view = self.view, None
+        self._banner_back_on_top()
         self.panel.reset()
         self.stack.setCurrentWidget(self.panel)
         if view is not None:
@@ -126,6 +167,7 @@ class ManagerScreen(Screen):
         super().__init__(session, parent)
         self.gate = gate
         self.body.addWidget(gate, 1)
+        gate.speak_in(self.banner_slot)
 
     def title(self) -> str:
         return self.tr("Manager")
@@ -135,6 +177,8 @@ class ManagerScreen(Screen):
         return self.gate.lock.unlocked
 
     def entered(self) -> None:
+        if not self.gate.lock.unlocked:
+            self.banner.dismiss()  # nothing said elsewhere waits on the PIN screen
         self.gate.panel.reset()
 
     def left(self) -> None:

@@ -20,11 +20,17 @@ the pad beside the words (it fits under a confirmation at 1024x768), and its one
 from __future__ import annotations
 
 import logging
-from enum import Enum
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtGui import QHideEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtGui import QHideEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from kiosk.core.security.lock import (
     PIN_MAX,
@@ -38,44 +44,27 @@ from kiosk.core.security.lock import (
     common_pin,
 )
 from kiosk.ui.icons import pixmap
+from kiosk.ui.manager.lock_words import (
+    BLOCKED,
+    CARD_MARGIN_PX,
+    CARD_PX,
+    CARD_TEXT_PX,
+    COMMON,
+    FAILED,
+    NO_PIN,
+    UNBOUNDED_PX,
+    Mode,
+    clock_text,
+    keep_room,
+    lock_text,
+)
 from kiosk.ui.tasks import ScreenTasks
 from kiosk.ui.theme import PRIMARY_PX, current_palette
 from kiosk.ui.widgets.busy_button import BusyButton
 
 log = logging.getLogger(__name__)
 
-FAILED = QT_TRANSLATE_NOOP(
-    "LockPanel", "The PIN could not be checked. Try again; if it keeps happening, call IT."
-)
-NO_PIN = QT_TRANSLATE_NOOP(
-    "LockPanel", "No manager PIN is set on this kiosk. Ask IT to set the manager PIN."
-)
-BLOCKED = QT_TRANSLATE_NOOP(
-    "LockPanel",
-    "Manager mode is locked: too many wrong PINs, or the kiosk's PIN records were "
-    "changed. Ask IT to reset the manager PIN.",
-)
-COMMON = QT_TRANSLATE_NOOP(
-    "LockPanel", "Anyone would try this PIN first (like 1234, 1111 or 4321). Choose another."
-)
-
-
-def lock_text(text: str) -> str:
-    """One of the lock's sentences above, in the kiosk's language."""
-    return QCoreApplication.translate("LockPanel", text)
-
-
-class Mode(Enum):
-    ENTER = "enter"
-    CHOOSE = "choose"
-    CONFIRM = "confirm"
-    NO_PIN = "no_pin"  # outside training, no PIN: IT must set one
-
-
-def clock_text(seconds: float) -> str:
-    whole = max(0, int(seconds + 0.999))
-    minutes, rest = divmod(whole, 60)
-    return f"{minutes}:{rest:02d}"
+__all__ = ["BLOCKED", "COMMON", "FAILED", "NO_PIN", "LockPanel", "Mode", "clock_text", "lock_text"]
 
 
 class LockPanel(QWidget):
@@ -123,9 +112,13 @@ class LockPanel(QWidget):
         self.pad.submitted.connect(self.submit)
         self.button = BusyButton(primary=True)
         self.button.setMinimumHeight(64)
+        # A tap on a button leaves the keyboard's digits with the pad (a focused button,
+        # disabled while the PIN is checked, handed the focus on to whatever came next).
+        self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.button.clicked.connect(self.submit)
         self.back = QPushButton()
         self.back.setStyleSheet(f"QPushButton {{ min-height: {PRIMARY_PX - 16}px; }}")
+        self.back.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.back.clicked.connect(self._back)
         actions = QHBoxLayout()
         actions.setSpacing(8)
@@ -144,9 +137,9 @@ class LockPanel(QWidget):
         """Manager mode's lock: one card, the pad under the words."""
         card = QFrame()
         card.setProperty("role", "card")
-        card.setFixedWidth(520)
+        card.setFixedWidth(CARD_PX)
         inner = QVBoxLayout(card)
-        inner.setContentsMargins(28, 16, 28, 16)
+        inner.setContentsMargins(CARD_MARGIN_PX, 16, CARD_MARGIN_PX, 16)
         inner.setSpacing(8)
         inner.addLayout(title)
         inner.addWidget(self.hint)
@@ -229,44 +222,71 @@ class LockPanel(QWidget):
             or (self.changing and mode is Mode.CHOOSE)
         )
         self.back.setText(self.tr("Start again") if mode is Mode.CONFIRM else self.tr("Cancel"))
+        heading, hint, button = self._words(mode, self.changing)
+        self.heading.setText(heading)
+        self.hint.setText(hint)
+        self.button.setText(button)
         if self.purpose is not None:
-            self.heading.setText(self.tr("Manager PIN"))
-            self.hint.setText(lock_text(NO_PIN) if mode is Mode.NO_PIN else self.purpose)
             self.back.setText(self.tr("Back"))
-            self.button.setText(self.tr("Authorize"))
-        elif mode is Mode.NO_PIN:
-            self.heading.setText(self.tr("Manager PIN"))
-            self.hint.setText(lock_text(NO_PIN))
-            self.button.setText(self.tr("Unlock"))
-        elif mode is Mode.ENTER:
-            self.heading.setText(self.tr("Manager PIN"))
-            self.hint.setText(self.tr("Enter the manager PIN to open manager mode."))
-            self.button.setText(self.tr("Unlock"))
-        elif mode is Mode.CHOOSE and self.changing:
-            self.heading.setText(self.tr("New manager PIN"))
-            self.hint.setText(
-                self.tr("Choose %1 to %2 digits that only managers know.")
-                .replace("%1", str(self._fewest()))
-                .replace("%2", str(PIN_MAX))
-            )
-            self.button.setText(self.tr("Continue"))
-        elif mode is Mode.CHOOSE:
-            self.heading.setText(self.tr("Set a manager PIN"))
-            self.hint.setText(
-                self.tr(
-                    "Training mode: the first person here chooses the manager PIN. Choose "
-                    "%1 to %2 digits that only managers know."
-                )
-                .replace("%1", str(self._fewest()))
-                .replace("%2", str(PIN_MAX))
-            )
-            self.button.setText(self.tr("Continue"))
         else:
-            self.heading.setText(self.tr("Set a manager PIN"))
-            self.hint.setText(self.tr("Enter the same PIN again to confirm it."))
-            self.button.setText(self.tr("Save PIN and unlock"))
+            self._keep_room()
         self._typed(self.pad.count)
         self.pad.setFocus()
+
+    def _words(self, mode: Mode, changing: bool) -> tuple[str, str, str]:
+        """The heading, the hint and the button's word of ``mode``."""
+        choose = (
+            self.tr("Choose %1 to %2 digits that only managers know.")
+            if changing
+            else self.tr(
+                "Training mode: the first person here chooses the manager PIN. Choose "
+                "%1 to %2 digits that only managers know."
+            )
+        )
+        choose = choose.replace("%1", str(self.lock.pin_min)).replace("%2", str(PIN_MAX))
+        if self.purpose is not None:
+            hint = lock_text(NO_PIN) if mode is Mode.NO_PIN else self.purpose
+            return self.tr("Manager PIN"), hint, self.tr("Authorize")
+        if mode is Mode.NO_PIN:
+            return self.tr("Manager PIN"), lock_text(NO_PIN), self.tr("Unlock")
+        if mode is Mode.ENTER:
+            hint = self.tr("Enter the manager PIN to open manager mode.")
+            return self.tr("Manager PIN"), hint, self.tr("Unlock")
+        if mode is Mode.CHOOSE:
+            heading = self.tr("New manager PIN") if changing else self.tr("Set a manager PIN")
+            return heading, choose, self.tr("Continue")
+        hint = self.tr("Enter the same PIN again to confirm it.")
+        return self.tr("Set a manager PIN"), hint, self.tr("Save PIN and unlock")
+
+    def _keep_room(self) -> None:
+        """The hint and the message keep the room of their longest words while a PIN is
+        entered or chosen (the pad never moves under the finger as they change). When
+        no PIN can be typed (none set, or only IT unlocks) they take what their longer
+        sentences need: nothing is typed then, so nothing moves under a finger."""
+        if self._closed():
+            for label in (self.hint, self.message):
+                label.setMinimumHeight(0)
+                label.setMaximumHeight(UNBOUNDED_PX)
+            return
+        hints = [
+            self._words(m, c)[1]
+            for m in (Mode.ENTER, Mode.CHOOSE, Mode.CONFIRM)
+            for c in (False, True)
+        ]
+        messages = [
+            lock_text(COMMON),
+            lock_text(FAILED),
+            self.tr("The two PINs do not match. Choose a PIN again."),
+            self.tries_left_text(2),
+            self.tries_left_text(1),
+            self.tr("Too many wrong PINs. Try again in %1.").replace("%1", "30:00"),
+            self.tr("You can try again now."),
+        ]
+        keep_room(self.hint, hints, CARD_TEXT_PX)
+        keep_room(self.message, messages, CARD_TEXT_PX)
+        # "Start again" comes and goes beside the main button: the row keeps its height.
+        self.back.ensurePolished()
+        self.button.setMinimumHeight(max(64, self.back.sizeHint().height()))
 
     def _closed(self) -> bool:
         """No PIN can be typed: none is set (IT must), or only IT unlocks."""
@@ -288,6 +308,8 @@ class LockPanel(QWidget):
             self.countdown.stop()
             self.pad.set_keys_enabled(False)
             self.button.setEnabled(False)
+            if self.purpose is None:
+                self._keep_room()  # (the longer sentence of IT's reset: all its room)
             if self.mode is Mode.ENTER:
                 self.message.setText(lock_text(BLOCKED))
             return
@@ -306,6 +328,7 @@ class LockPanel(QWidget):
         if self.countdown.isActive():
             self.countdown.stop()
             self.message.setText(self.tr("You can try again now."))
+            self.take_keys()
         self.pad.set_keys_enabled(not self.button.busy)
         self._typed(self.pad.count)
 
@@ -356,10 +379,20 @@ class LockPanel(QWidget):
             return
         self.pad.show_error()
         if result.outcome is Outcome.WRONG and result.wait <= 0:
-            self.message.setText(
-                self.tr("Wrong PIN. %n tries left before a wait.", "", result.tries_left)
-            )
+            self.message.setText(self.tries_left_text(result.tries_left))
         self._tick()
+        self.take_keys()
+
+    def tries_left_text(self, tries: int) -> str:
+        """One try left, or several: two sources (English has no catalogue for plurals)."""
+        if tries == 1:
+            return self.tr("Wrong PIN. 1 try left before a wait.")
+        return self.tr("Wrong PIN. %n tries left before a wait.", "", tries)
+
+    def take_keys(self) -> None:
+        """Typed digits go to the pad again (after a check, whatever took the focus)."""
+        if self.isVisible() and not self._closed():
+            self.pad.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _busy(self, busy: bool) -> None:
         self.button.set_busy(busy)
@@ -385,6 +418,10 @@ class LockPanel(QWidget):
             return
         log.error("manager PIN check failed", exc_info=error)
         self.message.setText(QCoreApplication.translate("LockPanel", str(FAILED)))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.take_keys()  # back on the PIN screen: the keyboard's digits go to the pad
 
     def hideEvent(self, event: QHideEvent) -> None:
         # Nothing typed stays behind when the panel goes away.

@@ -119,6 +119,13 @@ class ManagerView(QWidget):
         if self.sections:
             self.list.setCurrentRow(0)
 
+    def keep_banner_room(self, slot: QWidget) -> None:
+        """Manager mode's banner room, under the header: a banner drawn over it never
+        covers "Change PIN" or "Lock" (``ManagerGate`` moves the screen's room here)."""
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(layout.indexOf(self.confirm_exit) + 1, slot)
+
     def open_section(self, row: int) -> None:
         if not 0 <= row < len(self.sections):
             return

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QStyle,
+    QStyledItemDelegate,
     QStyleOptionComboBox,
     QStylePainter,
     QVBoxLayout,
@@ -41,8 +42,11 @@ class TouchCombo(WheelSafeComboBox):
         self.setStyleSheet(
             "QComboBox { padding-right: 40px; }"
             "QComboBox::drop-down { border: none; width: 40px; }"
-            "QComboBox QAbstractItemView::item { min-height: 44px; }"
+            f"QComboBox QAbstractItemView::item {{ min-height: {TOUCH}px; }}"
         )
+        # The list's entries at touch size: the style sheet's item height reaches them
+        # through a styled delegate only (the default one drew them 29 px tall).
+        self.setItemDelegate(QStyledItemDelegate(self))
         self.currentTextChanged.connect(self.setToolTip)
 
     def paintEvent(self, event: QPaintEvent) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QMoveEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
@@ -92,7 +92,13 @@ class Banner(QFrame):
         layout = self._row
         height = layout.heightForWidth(width) if layout.hasHeightForWidth() else -1
         height = max(height, self.one_line_height())
-        geometry = QRect(slot.geometry().topLeft(), QSize(width, height))
+        parent = self.parentWidget()
+        top_left = (
+            slot.geometry().topLeft()
+            if parent is None or slot.parentWidget() is parent
+            else slot.mapTo(parent, QPoint(0, 0))  # a slot deeper in the screen (manager mode)
+        )
+        geometry = QRect(top_left, QSize(width, height))
         if self.geometry() != geometry:
             self.setGeometry(geometry)
         self.raise_()  # above the widgets of the screen made after it
@@ -193,6 +199,13 @@ class BannerSlot(QWidget):
         if banner.parentWidget() is not None and banner.parentWidget() is not parent:
             banner.setParent(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+
+    def adopt(self) -> None:
+        """The banner is drawn over this slot from now on (a screen may move its banner's
+        room: manager mode keeps it under its header while unlocked)."""
+        self.banner._slot = self
+        if not self.banner.isHidden():
+            self.banner.place()
 
     def sizeHint(self) -> QSize:
         return QSize(0, self.banner.one_line_height())
