@@ -299,7 +299,7 @@ async def _with_client(walk: Walk, session: Any) -> None:
         screen = walk.view.current
         for _ in range(14):
             QTest.keyClick(screen, Qt.Key.Key_Backspace)
-        QTest.keyClicks(screen, "15000")
+        QTest.keyClicks(screen, "9999999")
         QTest.keyClick(screen, Qt.Key.Key_Return)  # Preview
         await until(lambda: screen.preview_card.isVisible())
         await asyncio.sleep(0.05)

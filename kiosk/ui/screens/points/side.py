@@ -10,11 +10,17 @@ or Enter, Enter on "Preview" can never credit unseen. A sale without a preview's
 (offline, or the service's answer held none) says so in the hint, and its credit button
 says what a tap does without figures. ``show_sale`` changes only what differs from what
 is shown (issue #4: each change of a widget's text, icon or visibility costs a layout or
-a repaint of the column)."""
+a repaint of the column).
+
+The credit button stands in one place in both flows (amount and point items), right
+above "Preview": the preview card above it grows or shrinks (units, a long level name)
+without moving it. Its words are never cut: when "Acreditar 149.998 puntos" is wider
+than the column (1024x768, Spanish), they take two lines (issue #21)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QStyle, QStyleOptionButton, QVBoxLayout, QWidget
 
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.counter.sale import NoPreview, Sale, SaleMode, SaleState
@@ -30,6 +36,55 @@ SIDE_MAX_WIDTH = 520
 COMMIT_STATES = (SaleState.PREVIEWED, SaleState.FAILED, SaleState.CREDITING)
 
 
+class CreditButton(CommitButton):
+    """The credit button: its words on one line, or on two when one is too narrow.
+    ``text()`` is the whole text on one line; what is drawn may hold a line break."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent, primary=True)
+        self._whole = ""
+        self.setText(text)
+
+    def text(self) -> str:
+        return self._whole
+
+    def setText(self, text: str) -> None:
+        self._whole = text
+        self.setAccessibleName(text)
+        self._wrap()
+
+    def _room(self) -> int:
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        big = self.style().sizeFromContents(
+            QStyle.ContentsType.CT_PushButton, option, self.size(), self
+        )
+        return self.width() - max(0, big.width() - self.width())
+
+    def _wrap(self) -> None:
+        text, metrics = self._whole, self.fontMetrics()
+        words = text.split(" ")
+        if len(words) > 1 and metrics.horizontalAdvance(text) > self._room():
+            # Two lines, broken at the space that makes the longer line shortest.
+            cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+            first, second = min(
+                cuts,
+                key=lambda c: max(metrics.horizontalAdvance(c[0]), metrics.horizontalAdvance(c[1])),
+            )
+            text = f"{first}\n{second}"
+        if super().text() != text:
+            super().setText(text)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._wrap()
+
+    def minimumSizeHint(self):  # type: ignore[no-untyped-def]
+        hint = super().minimumSizeHint()
+        hint.setWidth(min(hint.width(), SIDE_MIN_WIDTH))  # never wider than the column
+        return hint
+
+
 class SaleSide(QWidget):
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -41,7 +96,7 @@ class SaleSide(QWidget):
         self.hint.setProperty("role", "hint")
         self.hint.setWordWrap(True)
         self.preview_card = PreviewCard(locale)
-        self.credit = CommitButton(self.tr("Credit"), primary=True)
+        self.credit = CreditButton(self.tr("Credit"))
         self.credit.setMinimumHeight(PRIMARY_PX)
         self.credit.hide()
         self.preview = BusyButton(self.tr("Preview"), primary=True)
@@ -51,8 +106,8 @@ class SaleSide(QWidget):
         layout.setSpacing(8)
         layout.addWidget(self.hint)
         layout.addWidget(self.preview_card)
-        layout.addWidget(self.credit)
-        layout.addStretch(0)
+        layout.addStretch(1)
+        layout.addWidget(self.credit)  # one place in both flows, above "Preview"
         layout.addWidget(self.preview)
         self._shown_preview: tuple[object, ...] | None = None
 
