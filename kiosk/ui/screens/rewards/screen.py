@@ -398,8 +398,9 @@ class RewardsScreen(Screen):
             log.info("exchange refused: %s", error)
         else:
             log.warning("exchange failed: %s", error)
+        locale = self.session.config.locale
         self.banner.show_error(
-            exchange_offline_text() if no_connection(error) else error_text(error)
+            exchange_offline_text() if no_connection(error) else error_text(error, locale)
         )
         self._close_sheet()
         # The balance or the stock may have moved: read both again.
