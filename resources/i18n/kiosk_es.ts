@@ -257,7 +257,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="45"/>
         <source>Purchase amount</source>
         <translation>Monto de la compra</translation>
     </message>
@@ -413,42 +413,42 @@
 <context>
     <name>ClientCard</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="47"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="56"/>
         <source>Change client</source>
         <translation>Cambiar cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="99"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="113"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="101"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="115"/>
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="104"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="118"/>
         <source>%1 pts available</source>
         <translation>%1 pts disponibles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="108"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="122"/>
         <source>Unverified client</source>
         <translation>Cliente sin verificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="110"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="124"/>
         <source>Not verified (offline)</source>
         <translation>Sin verificar (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="111"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="125"/>
         <source>Points are credited when the connection returns</source>
         <translation>Los puntos se acreditan cuando vuelva la conexión</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="114"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="128"/>
         <source>%1 accumulated</source>
         <translation>%1 acumulados</translation>
     </message>
@@ -967,7 +967,7 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="237"/>
+        <location filename="../../kiosk/ui/main_window.py" line="298"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>
@@ -975,12 +975,12 @@
 <context>
     <name>CreditResultView</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="196"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="203"/>
         <source>New sale</source>
         <translation>Nueva venta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="225"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="232"/>
         <source>%n units</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -988,62 +988,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="227"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="234"/>
         <source>Ticket %1</source>
         <translation>Ticket %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="233"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="240"/>
         <source>This ticket was already credited</source>
         <translation>Este ticket ya se acreditó</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="235"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="242"/>
         <source>No new points were given.</source>
         <translation>No se dieron puntos nuevos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="240"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="247"/>
         <source>+%1 points</source>
         <translation>+%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="242"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="249"/>
         <source>Points credited</source>
         <translation>Puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="246"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="253"/>
         <source>New balance: %1 points</source>
         <translation>Saldo nuevo: %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="251"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="258"/>
         <source>Credited. The new balance shows on the next search.</source>
         <translation>Acreditado. El saldo nuevo aparece en la próxima búsqueda.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="253"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="260"/>
         <source>confirmed after a lost answer, credited once</source>
         <translation>confirmado tras una respuesta perdida, acreditado una sola vez</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="260"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="267"/>
         <source>New level: %1</source>
         <translation>Nuevo nivel: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="260"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="267"/>
         <source>No level now</source>
         <translation>Ahora sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="268"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="275"/>
         <source>Saved: the credit will be sent automatically.</source>
         <translation>Guardado: la acreditación se enviará automáticamente.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="270"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="277"/>
         <source>%n pending.</source>
         <translation>
             <numerusform>%n pendiente.</numerusform>
@@ -1051,12 +1051,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="273"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="280"/>
         <source>About %1 points, credited once it is sent.</source>
         <translation>Unos %1 puntos, acreditados cuando se envíe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="278"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="285"/>
         <source>Reference %1</source>
         <translation>Referencia %1</translation>
     </message>
@@ -1477,7 +1477,7 @@
 <context>
     <name>JournalTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="56"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="55"/>
         <location filename="../../kiosk/ui/screens/today/table.py" line="106"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
@@ -1977,38 +1977,38 @@
 <context>
     <name>ManagerView</name>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="61"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="62"/>
         <source>Manager mode</source>
         <translation>Modo encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="63"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="64"/>
         <source>Locks again by itself when nobody touches the screen.</source>
         <translation>Se bloquea solo si nadie toca la pantalla.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="65"/>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="144"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="66"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="155"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="69"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="70"/>
         <source>Change PIN</source>
         <translation>Cambiar PIN</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="73"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="74"/>
         <source>Lock</source>
         <translation>Bloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="139"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="150"/>
         <source>Close the kiosk?</source>
         <translation>¿Cerrar la terminal?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="141"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="152"/>
         <source>The counter stops until someone starts it again. Credits waiting to be sent stay saved and go out at the next start.</source>
         <translation>El mostrador queda detenido hasta que alguien lo vuelva a abrir. Las acreditaciones pendientes de envío quedan guardadas y salen en el próximo inicio.</translation>
     </message>
@@ -2072,274 +2072,279 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="22"/>
+        <location filename="../../kiosk/ui/messages.py" line="25"/>
         <source>Something went wrong. Try again; if it keeps happening, call a manager.</source>
         <translation>Algo salió mal. Intente de nuevo; si sigue pasando, llame al encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="25"/>
+        <location filename="../../kiosk/ui/messages.py" line="28"/>
         <source>Disk full: nothing was saved or sent. Call IT to free space on this kiosk, then try again.</source>
         <translation>Disco lleno: no se guardó ni se envió nada. Llame a soporte técnico para liberar espacio en esta terminal y vuelva a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="29"/>
+        <location filename="../../kiosk/ui/messages.py" line="32"/>
         <source>The answer was lost on the way and it is not certain whether this happened. Check before trying again.</source>
         <translation>La respuesta se perdió en el camino y no se sabe si la operación se hizo. Verifique antes de volver a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="36"/>
+        <location filename="../../kiosk/ui/messages.py" line="39"/>
         <source>No client matches.</source>
         <translation>Ningún cliente coincide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="37"/>
+        <location filename="../../kiosk/ui/messages.py" line="40"/>
         <source>That code does not exist. Check it and try again.</source>
         <translation>Ese código no existe. Revíselo e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="40"/>
         <location filename="../../kiosk/ui/messages.py" line="43"/>
+        <location filename="../../kiosk/ui/messages.py" line="46"/>
         <source>That reward no longer exists. Refresh the list.</source>
         <translation>Ese premio ya no existe. Actualice la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="46"/>
+        <location filename="../../kiosk/ui/messages.py" line="49"/>
         <source>A point item no longer exists. Refresh the buttons.</source>
         <translation>Un ítem de puntos ya no existe. Actualice los botones.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="49"/>
+        <location filename="../../kiosk/ui/messages.py" line="52"/>
         <source>There is no active credit with that reference.</source>
         <translation>No hay ninguna acreditación vigente con esa referencia.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="52"/>
+        <location filename="../../kiosk/ui/messages.py" line="55"/>
         <source>This kiosk&apos;s branch was not found. Ask a manager to check the settings.</source>
         <translation>No se encontró la sucursal de esta terminal. Pida al encargado que revise la configuración.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="55"/>
+        <location filename="../../kiosk/ui/messages.py" line="58"/>
         <source>The validation QR was not found. Ask a manager to check the settings.</source>
         <translation>No se encontró el QR de validación. Pida al encargado que revise la configuración.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="58"/>
+        <location filename="../../kiosk/ui/messages.py" line="61"/>
         <source>That level no longer exists.</source>
         <translation>Ese nivel ya no existe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="59"/>
+        <location filename="../../kiosk/ui/messages.py" line="62"/>
         <source>That operator no longer exists.</source>
         <translation>Ese operador ya no existe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="60"/>
+        <location filename="../../kiosk/ui/messages.py" line="63"/>
         <source>The service does not know this operation. Call IT.</source>
         <translation>El servicio no reconoce esta operación. Llame a soporte técnico.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="66"/>
+        <location filename="../../kiosk/ui/messages.py" line="69"/>
         <source>The client does not have enough points for this.</source>
         <translation>El cliente no tiene puntos suficientes para esto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="69"/>
+        <location filename="../../kiosk/ui/messages.py" line="72"/>
         <source>This reward is not available right now.</source>
         <translation>Este premio no está disponible en este momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="72"/>
+        <location filename="../../kiosk/ui/messages.py" line="75"/>
         <source>This reward is out of stock.</source>
         <translation>Este premio no tiene stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="73"/>
+        <location filename="../../kiosk/ui/messages.py" line="76"/>
         <source>The client&apos;s level cannot exchange this reward.</source>
         <translation>El nivel del cliente no permite canjear este premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="76"/>
+        <location filename="../../kiosk/ui/messages.py" line="79"/>
         <source>The client already reached the limit of exchanges for this reward.</source>
         <translation>El cliente ya llegó al límite de canjes de este premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="79"/>
+        <location filename="../../kiosk/ui/messages.py" line="82"/>
         <source>The amount is below the minimum for a money exchange.</source>
         <translation>El monto es menor que el mínimo para un canje por dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="82"/>
+        <location filename="../../kiosk/ui/messages.py" line="85"/>
         <source>This client is already registered.</source>
         <translation>Este cliente ya está registrado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="83"/>
+        <location filename="../../kiosk/ui/messages.py" line="86"/>
         <source>That email belongs to another client.</source>
         <translation>Ese email es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="84"/>
+        <location filename="../../kiosk/ui/messages.py" line="87"/>
         <source>That document belongs to another client.</source>
         <translation>Ese documento es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="87"/>
+        <location filename="../../kiosk/ui/messages.py" line="90"/>
         <source>That affiliate card belongs to another client.</source>
         <translation>Esa tarjeta de socio es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="90"/>
+        <location filename="../../kiosk/ui/messages.py" line="93"/>
         <source>Another level already starts at those points.</source>
         <translation>Otro nivel ya empieza en esos puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="93"/>
+        <location filename="../../kiosk/ui/messages.py" line="96"/>
         <source>That gives no points. Check the amount or the items.</source>
         <translation>Eso no da puntos. Revise el monto o los ítems.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="96"/>
+        <location filename="../../kiosk/ui/messages.py" line="99"/>
         <source>Choose an amount or point items, not both.</source>
         <translation>Elija un monto o ítems de puntos, no los dos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="99"/>
+        <location filename="../../kiosk/ui/messages.py" line="102"/>
         <source>This code was already delivered or has expired. Nothing was changed.</source>
         <translation>Este código ya se entregó o venció. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="102"/>
+        <location filename="../../kiosk/ui/messages.py" line="105"/>
         <source>This exchange was canceled and cannot be delivered. Nothing was changed.</source>
         <translation>Este canje fue cancelado y no se puede entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="105"/>
+        <location filename="../../kiosk/ui/messages.py" line="108"/>
         <source>The email cannot be changed: the client already entered the platform.</source>
         <translation>El email no se puede cambiar: el cliente ya ingresó a la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="108"/>
+        <location filename="../../kiosk/ui/messages.py" line="111"/>
         <source>The code is not correct.</source>
         <translation>El código no es correcto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="109"/>
+        <location filename="../../kiosk/ui/messages.py" line="112"/>
         <source>The plan&apos;s limit of operators was reached.</source>
         <translation>Se alcanzó el límite de operadores del plan.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="112"/>
+        <location filename="../../kiosk/ui/messages.py" line="115"/>
         <source>This reward&apos;s stock comes from its coupons and cannot be edited here.</source>
         <translation>El stock de este premio sale de sus cupones y no se puede editar acá.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="115"/>
+        <location filename="../../kiosk/ui/messages.py" line="118"/>
         <source>This kiosk&apos;s branch does not belong to the merchant of the key. Ask a manager.</source>
         <translation>La sucursal de esta terminal no es del comercio de la clave. Consulte al encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="118"/>
+        <location filename="../../kiosk/ui/messages.py" line="121"/>
         <source>The kiosk has no API key. Ask a manager to set it up.</source>
         <translation>La terminal no tiene API key. Pida al encargado que la configure.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="121"/>
-        <location filename="../../kiosk/ui/messages.py" line="133"/>
+        <location filename="../../kiosk/ui/messages.py" line="124"/>
+        <location filename="../../kiosk/ui/messages.py" line="136"/>
         <source>The kiosk&apos;s API key was rejected. Ask a manager to replace it.</source>
         <translation>Se rechazó la API key de la terminal. Pida al encargado que la reemplace.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="127"/>
+        <location filename="../../kiosk/ui/messages.py" line="130"/>
         <source>Some data is not valid. Check the marked fields.</source>
         <translation>Algunos datos no son válidos. Revise los campos marcados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="130"/>
+        <location filename="../../kiosk/ui/messages.py" line="133"/>
         <source>The service refused this request. Check the data and try again.</source>
         <translation>El servicio rechazó el pedido. Revise los datos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="136"/>
+        <location filename="../../kiosk/ui/messages.py" line="139"/>
         <source>This operation is not allowed for this branch. Ask a manager.</source>
         <translation>Esta operación no está permitida en esta sucursal. Consulte al encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="139"/>
+        <location filename="../../kiosk/ui/messages.py" line="142"/>
         <source>This client is suspended and cannot earn or use points. Refer them to customer service.</source>
         <translation>Este cliente está suspendido y no puede sumar ni usar puntos. Derívelo a atención al cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="143"/>
+        <location filename="../../kiosk/ui/messages.py" line="146"/>
         <source>This ticket was already credited. No new points were given.</source>
         <translation>Este ticket ya se acreditó. No se dieron puntos nuevos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="146"/>
+        <location filename="../../kiosk/ui/messages.py" line="149"/>
         <source>The service refused this because of a conflict with existing data.</source>
         <translation>El servicio lo rechazó por un conflicto con datos existentes.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="149"/>
+        <location filename="../../kiosk/ui/messages.py" line="152"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>El servicio está ocupado. Espere unos segundos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="152"/>
+        <location filename="../../kiosk/ui/messages.py" line="155"/>
         <source>The service cannot process this right now. Try again in a few seconds.</source>
         <translation>El servicio no puede procesarlo en este momento. Intente de nuevo en unos segundos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="155"/>
+        <location filename="../../kiosk/ui/messages.py" line="158"/>
         <source>The service had a problem. Try again in a moment.</source>
         <translation>El servicio tuvo un problema. Intente de nuevo en un momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="158"/>
+        <location filename="../../kiosk/ui/messages.py" line="161"/>
         <source>No connection to the service. Check the network and try again.</source>
         <translation>Sin conexión con el servicio. Revise la red e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="161"/>
+        <location filename="../../kiosk/ui/messages.py" line="164"/>
         <source>The service did not answer in time. Try again.</source>
         <translation>El servicio no respondió a tiempo. Intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="164"/>
+        <location filename="../../kiosk/ui/messages.py" line="167"/>
         <source>The service sent an answer the kiosk cannot read. Try again; if it repeats, call IT.</source>
         <translation>El servicio envió una respuesta que la terminal no puede leer. Intente de nuevo; si se repite, llame a soporte técnico.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="168"/>
+        <location filename="../../kiosk/ui/messages.py" line="171"/>
         <source>The secure connection to the service could not be verified. Call IT: the network or a proxy may be intercepting it.</source>
         <translation>No se pudo verificar la conexión segura con el servicio. Llame a soporte técnico: puede que la red o un proxy la estén interceptando.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="177"/>
+        <location filename="../../kiosk/ui/messages.py" line="179"/>
+        <source>The amount is below the minimum for a money exchange: %1.</source>
+        <translation>El monto es menor que el mínimo para un canje por dinero: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/messages.py" line="187"/>
         <source>Type the purchase amount.</source>
         <translation>Escriba el monto de la compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="178"/>
+        <location filename="../../kiosk/ui/messages.py" line="188"/>
         <source>That is not an amount. Use only digits and the decimal separator.</source>
         <translation>Eso no es un monto. Use solo dígitos y el separador decimal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="181"/>
+        <location filename="../../kiosk/ui/messages.py" line="191"/>
         <source>The amount must be greater than zero.</source>
         <translation>El monto tiene que ser mayor que cero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="184"/>
+        <location filename="../../kiosk/ui/messages.py" line="194"/>
         <source>An amount has at most two decimals.</source>
         <translation>Un monto tiene como máximo dos decimales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="187"/>
+        <location filename="../../kiosk/ui/messages.py" line="197"/>
         <source>Check the separators: use %1 for thousands and %2 for decimals.</source>
         <translation>Revise los separadores: use %1 para los miles y %2 para los decimales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="190"/>
+        <location filename="../../kiosk/ui/messages.py" line="200"/>
         <source>That amount is too large. Check it.</source>
         <translation>Ese monto es demasiado grande. Revíselo.</translation>
     </message>
@@ -2752,17 +2757,17 @@
 <context>
     <name>PendingPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="216"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="274"/>
         <source>Retry now</source>
         <translation>Reintentar ahora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="221"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="279"/>
         <source>Nothing waiting: every credit and cancel of this kiosk has been sent.</source>
         <translation>Nada en espera: todas las acreditaciones y anulaciones de este kiosco fueron enviadas.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="244"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="302"/>
         <source>%n waiting to be sent</source>
         <translation>
             <numerusform>%n esperando envío</numerusform>
@@ -2770,7 +2775,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="246"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="304"/>
         <source>%n refused by the server: a manager must discard</source>
         <translation>
             <numerusform>%n rechazada por el servidor: un encargado debe descartarla</numerusform>
@@ -2778,7 +2783,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="253"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="311"/>
         <source>%n operation(s) waiting for more than 24 hours. Manager: check the connection and the server, or call support.</source>
         <translation>
             <numerusform>%n operación espera hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
@@ -2789,97 +2794,97 @@
 <context>
     <name>PendingTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="45"/>
         <source>Waiting</source>
         <translation>Espera</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="46"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="47"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="48"/>
         <source>Reference</source>
         <translation>Referencia</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="49"/>
         <source>Tries</source>
         <translation>Intentos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="50"/>
         <source>Last error</source>
         <translation>Último error</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="55"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="54"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="56"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="55"/>
         <source>Cancel</source>
         <translation>Anulación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="58"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="57"/>
         <source>Refused: %1</source>
         <translation>Rechazada: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="58"/>
         <source>Sending…</source>
         <translation>Enviando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="60"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="59"/>
         <source>Unknown operation (%1)</source>
         <translation>Operación desconocida (%1)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="61"/>
         <source>This kiosk cannot read this row: a newer version wrote it.</source>
         <translation>Este kiosco no puede leer esta fila: la escribió una versión más nueva.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="65"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="64"/>
         <source>This kiosk cannot read this row: its stored data is damaged.</source>
         <translation>Este kiosco no puede leer esta fila: sus datos guardados están dañados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="86"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="85"/>
         <source>under a minute</source>
         <translation>menos de un minuto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="88"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="87"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="91"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="90"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="91"/>
         <source>%1 days</source>
         <translation>%1 días</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="70"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="71"/>
         <source>Tap again to discard</source>
         <translation>Toque de nuevo para descartar</translation>
     </message>
@@ -3071,7 +3076,7 @@
 <context>
     <name>PointsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="147"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="149"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
@@ -3081,7 +3086,7 @@
         <translation>Una acreditación admite como máximo %1 unidades. Acredite estas primero y después el resto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="238"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="240"/>
         <source>Loading the point items…</source>
         <translation>Cargando los ítems de puntos…</translation>
     </message>
@@ -3121,17 +3126,17 @@
         <translation>Espere a que termine la acreditación en curso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="264"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="266"/>
         <source>Point items as of %1 (offline)</source>
         <translation>Ítems de puntos al %1 (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="360"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="362"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="362"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="364"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -3139,38 +3144,38 @@
 <context>
     <name>PreviewCard</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="95"/>
         <source>Preview: nothing credited yet</source>
         <translation>Vista previa: todavía no se acreditó nada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="97"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="99"/>
         <source>Amount to credit</source>
         <translation>Monto a acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="102"/>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="158"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="104"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="165"/>
         <source>Level bonus</source>
         <translation>Bono de nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="112"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="113"/>
         <source>Base points</source>
         <translation>Puntos base</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="114"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="115"/>
         <source>Point rules bonus</source>
         <translation>Bono por reglas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="124"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="126"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="146"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="153"/>
         <source>%n units</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -3178,17 +3183,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="153"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="160"/>
         <source>Level bonus (%1 ×%2)</source>
         <translation>Nivel %1 (×%2)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="156"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="163"/>
         <source>Level bonus (%1)</source>
         <translation>Nivel %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="161"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="168"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -3445,17 +3450,17 @@
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="91"/>
+        <location filename="../../kiosk/ui/counter.py" line="121"/>
         <source>A manager&apos;s PIN is needed to cancel a credit.</source>
         <translation>Para anular una acreditación hace falta el PIN de un encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="96"/>
+        <location filename="../../kiosk/ui/counter.py" line="126"/>
         <source>A manager&apos;s PIN is needed to discard a pending operation.</source>
         <translation>Se necesita el PIN de un encargado para descartar una operación pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="166"/>
+        <location filename="../../kiosk/ui/counter.py" line="204"/>
         <source>Manager</source>
         <translation>Encargado</translation>
     </message>
@@ -3488,7 +3493,12 @@
         <translation>Entregue el premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="48"/>
+        <source>Delivered: %1 · code %2. Hand over the money.</source>
+        <translation>Entregado: %1 · código %2. Entregue el dinero.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="53"/>
         <source>Delivered: %1 · code %2. Hand over the reward.</source>
         <translation>Entregado: %1 · código %2. Entregue el premio.</translation>
     </message>
@@ -3619,7 +3629,7 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/screens/redeem/screen.py" line="303"/>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="45"/>
         <source>%1 in money</source>
         <translation>%1 en dinero</translation>
     </message>
@@ -3817,32 +3827,32 @@
 <context>
     <name>RewardTile</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="160"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="161"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="188"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="189"/>
         <source>%1 left</source>
         <translation>quedan %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="191"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="192"/>
         <source>%1 per client</source>
         <translation>%1 por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="197"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="198"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="199"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="200"/>
         <source>Missing %1 pts</source>
         <translation>Faltan %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="200"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="201"/>
         <source>Balance after: %1</source>
         <translation>Saldo después: %1</translation>
     </message>
@@ -3973,12 +3983,12 @@
         <translation>Saldo nuevo: %1 (actualizando…)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="424"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="425"/>
         <source>New balance: %1</source>
         <translation>Saldo nuevo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="428"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="429"/>
         <source>New balance: %1 (expected; could not be read now)</source>
         <translation>Saldo nuevo: %1 (estimado; no se pudo leer ahora)</translation>
     </message>
@@ -4096,68 +4106,68 @@
 <context>
     <name>SaleSide</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="44"/>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="115"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="99"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="170"/>
         <source>Credit</source>
         <translation>Acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="102"/>
         <source>Preview</source>
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="89"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="144"/>
         <source>Preview unavailable: the service did not say how many points this sale gives. The credit gives what the service computes; the result shows it.</source>
         <translation>Vista previa no disponible: el servicio no dijo cuántos puntos da esta venta. La acreditación da lo que calcule el servicio; el resultado lo muestra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="94"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="149"/>
         <source>No preview without a connection: the points will be computed when the connection returns. The credit is saved and sent automatically.</source>
         <translation>Sin conexión no hay vista previa: los puntos se calcularán cuando vuelva la conexión. La acreditación queda guardada y se envía automáticamente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="99"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="154"/>
         <source>Type the purchase amount with the keypad or the keyboard, then tap Preview.</source>
         <translation>Escriba el monto de la compra con el teclado numérico o el teclado, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="101"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="156"/>
         <source>Tap an item once per unit, then tap Preview.</source>
         <translation>Toque un ítem una vez por unidad, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="105"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="160"/>
         <source>Crediting…</source>
         <translation>Acreditando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="108"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="163"/>
         <source>Try again: credit</source>
         <translation>Reintentar: acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="109"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="164"/>
         <source>Credit anyway</source>
         <translation>Acreditar igual</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="112"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="167"/>
         <source>Try again: save the credit</source>
         <translation>Reintentar: guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="113"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="168"/>
         <source>Save the credit</source>
         <translation>Guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="118"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="173"/>
         <source>Try again: credit %1 points</source>
         <translation>Reintentar: acreditar %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="119"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="174"/>
         <source>Credit %1 points</source>
         <translation>Acreditar %1 puntos</translation>
     </message>
@@ -4365,7 +4375,7 @@
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="149"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="154"/>
         <source>No operations on this kiosk today yet.
 Credits, exchanges, deliveries and cancels will appear here.</source>
         <translation>Todavía no hay operaciones hoy en esta terminal.
@@ -4373,17 +4383,17 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
     </message>
     <message>
         <location filename="../../kiosk/ui/screens/today/screen.py" line="106"/>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="176"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="178"/>
         <source>Today</source>
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="211"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="213"/>
         <source>Pending (%1)</source>
         <translation>Pendientes (%1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="236"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="238"/>
         <source>%n operation(s) will be sent again now.</source>
         <translation>
             <numerusform>%n operación se enviará de nuevo ahora.</numerusform>
@@ -4391,67 +4401,67 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="253"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="255"/>
         <source>Not authorized. The operation stays in the list.</source>
         <translation>No autorizado. La operación sigue en la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="259"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="261"/>
         <source>Discarded: it will not be sent. Today&apos;s list shows it as failed.</source>
         <translation>Descartada: no se enviará. La lista de hoy la muestra como fallida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="304"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="306"/>
         <source>1 operation</source>
         <translation>1 operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="306"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="308"/>
         <source>%1 operations</source>
         <translation>%1 operaciones</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="308"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="310"/>
         <source>%1 points credited</source>
         <translation>%1 puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="343"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="345"/>
         <source>This cancel was not authorized. Nothing changed.</source>
         <translation>Esta anulación no fue autorizada. No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="359"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="361"/>
         <source>Enter the manager PIN to cancel this credit.</source>
         <translation>Ingrese el PIN de encargado para anular esta acreditación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="365"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="367"/>
         <source>Enter the manager PIN to discard this operation.</source>
         <translation>Ingrese el PIN de encargado para descartar esta operación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="382"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="384"/>
         <source>The credit had not been sent yet: it is voided. No points were given.</source>
         <translation>La acreditación aún no se había enviado: quedó anulada. No se dieron puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="387"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="389"/>
         <source>Cancel saved: it will be sent automatically (see Pending).</source>
         <translation>Anulación guardada: se enviará automáticamente (vea Pendientes).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="392"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="394"/>
         <source>This credit was already canceled or does not exist. Nothing was changed.</source>
         <translation>Esta acreditación ya fue anulada o no existe. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="396"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="398"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="398"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="400"/>
         <source>Credit canceled: %1 points taken back from %2.</source>
         <translation>Acreditación anulada: se le descontaron %1 puntos a %2.</translation>
     </message>
@@ -4459,107 +4469,107 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
 <context>
     <name>TodayTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="38"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="40"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="39"/>
         <source>Reward exchange</source>
         <translation>Canje de premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="40"/>
         <source>Money exchange</source>
         <translation>Canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="41"/>
         <source>Delivery</source>
         <translation>Entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="42"/>
         <source>Credit canceled</source>
         <translation>Acreditación anulada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="43"/>
         <source>Enrollment</source>
         <translation>Alta de cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="46"/>
         <source>Done</source>
         <translation>Hecho</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="47"/>
         <source>Already credited</source>
         <translation>Ya acreditado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="48"/>
         <source>Pending</source>
         <translation>Pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="49"/>
         <source>Failed</source>
         <translation>Falló</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="50"/>
         <source>Refused</source>
         <translation>Rechazado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="52"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="51"/>
         <source>Voided</source>
         <translation>Descartado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="54"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="53"/>
         <source>Canceled</source>
         <translation>Anulado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="55"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="54"/>
         <source>Cancel pending</source>
         <translation>Anulación pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="58"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="57"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="58"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="60"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="59"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="61"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="60"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="61"/>
         <source>Amount</source>
         <translation>Monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="63"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="62"/>
         <source>Ticket</source>
         <translation>Ticket</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="64"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="63"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>

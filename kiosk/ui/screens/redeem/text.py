@@ -41,19 +41,19 @@ def outcome_texts(
     """(banner, card notice) of a delivery attempt's end; ``when``: the date of the
     purchase's last change (for an already delivered code)."""
     if outcome is DeliveryOutcome.DELIVERED:
-        what = view.reward if view else code
-        if view is not None and view.is_money:
+        if view is not None and view.is_money:  # money, not a reward (issue #21)
             what = QCoreApplication.translate("RedeemScreen", "%1 in money").replace(
                 "%1", view.reward
             )
-        banner = (
-            QCoreApplication.translate(
+            said = QCoreApplication.translate(
+                "RedeemScreen", "Delivered: %1 · code %2. Hand over the money."
+            )
+        else:
+            what = view.reward if view else code
+            said = QCoreApplication.translate(
                 "RedeemScreen", "Delivered: %1 · code %2. Hand over the reward."
             )
-            .replace("%1", what)
-            .replace("%2", code)
-        )
-        return banner, hand_over_text(view)
+        return said.replace("%1", what).replace("%2", code), hand_over_text(view)
     if outcome is DeliveryOutcome.ALREADY_DELIVERED:
         return (
             QCoreApplication.translate(

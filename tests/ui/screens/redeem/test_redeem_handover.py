@@ -251,3 +251,34 @@ def test_a_purchase_of_another_client_is_flagged_before_confirming(
         assert flag not in screen.sheet.detail.text()
 
     arun(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1024x768"])
+def test_a_money_delivery_says_to_hand_over_the_money(
+    qtbot: QtBot,
+    session: CounterSession,
+    arun: Callable[..., Any],
+    sim_world: World,
+    language: str,
+    size: tuple[int, int],
+) -> None:
+    """A money exchange's delivery says the money, never "the reward" (issue #21: the
+    Spanish banner said "Entregue el premio")."""
+    screen = make_screen(qtbot, session, size)
+
+    async def scenario() -> None:
+        await look_up(qtbot, screen, "CASH2345")
+        tap(qtbot, screen, screen.deliver_button)
+        await until(lambda: screen.sheet.confirm.armed)
+        tap(qtbot, screen, screen.sheet.confirm)
+        await until(lambda: screen.banner.kind == "success")
+
+    arun(scenario())
+    shot(screen, f"money-handed-{language}-{size[0]}")
+    expected = {
+        "en": "Delivered: $ 1.000,00 in money · code CASH2345. Hand over the money.",
+        "es": "Entregado: $ 1.000,00 en dinero · código CASH2345. Entregue el dinero.",
+    }
+    assert screen.banner.text() == expected[language]
+    assert tr("Hand over the reward") not in screen.banner.text()
+    assert screen.card.notice.text() == tr("Hand over the money: %1").replace("%1", "$ 1.000,00")
