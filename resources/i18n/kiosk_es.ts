@@ -3827,32 +3827,40 @@
 <context>
     <name>RewardTile</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="161"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="166"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="189"/>
-        <source>%1 left</source>
-        <translation>quedan %1</translation>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="198"/>
+        <source>%n left</source>
+        <translation>
+            <numerusform>queda %n</numerusform>
+            <numerusform>quedan %n</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="192"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="202"/>
         <source>%1 per client</source>
         <translation>%1 por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="198"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="208"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="200"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="210"/>
+        <source>Already exchanged: %1 per client</source>
+        <translation>Ya canjeado: %1 por cliente</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="214"/>
         <source>Missing %1 pts</source>
         <translation>Faltan %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="201"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="215"/>
         <source>Balance after: %1</source>
         <translation>Saldo después: %1</translation>
     </message>
@@ -3860,55 +3868,55 @@
 <context>
     <name>RewardsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="87"/>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="133"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="91"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="137"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="88"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="92"/>
         <source>Money</source>
         <translation>Dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="98"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="102"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="130"/>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="188"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="134"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="195"/>
         <source>Identify a client to see the rewards they can exchange.</source>
         <translation>Identifique a un cliente para ver los premios que puede canjear.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="211"/>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="276"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="218"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="283"/>
         <source>Loading the rewards…</source>
         <translation>Cargando los premios…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="226"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="233"/>
         <source>The rewards could not be loaded. Tap Refresh to try again.</source>
         <translation>No se pudieron cargar los premios. Toque Actualizar para reintentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="250"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="257"/>
         <source>%1 of %2 rewards within reach</source>
         <translation>%1 de %2 premios a su alcance</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="278"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="285"/>
         <source>No rewards are available for this client right now.</source>
         <translation>No hay premios disponibles para este cliente en este momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="306"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="313"/>
         <source>This reward is out of stock.</source>
         <translation>Este premio no tiene stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="310"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="322"/>
         <source>The client is missing %1 points for %2.</source>
         <translation>Al cliente le faltan %1 puntos para %2.</translation>
     </message>
@@ -3983,12 +3991,12 @@
         <translation>Saldo nuevo: %1 (actualizando…)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="425"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="451"/>
         <source>New balance: %1</source>
         <translation>Saldo nuevo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="429"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="455"/>
         <source>New balance: %1 (expected; could not be read now)</source>
         <translation>Saldo nuevo: %1 (estimado; no se pudo leer ahora)</translation>
     </message>

@@ -268,7 +268,9 @@ def test_the_per_client_cap_refuses_the_second_exchange(
         await until(lambda: not screen.tasks.running("catalog"))
         qtbot.mouseClick(screen.result.done_button, LEFT)
         balance = juan["score"]
-        await exchange(qtbot, screen, tile(screen, sim_world, "Torta de cumpleaños individual"))
+        # The tile shows it is used (issue #21): a tap says why and opens no sheet.
+        qtbot.mouseClick(tile(screen, sim_world, "Torta de cumpleaños individual"), LEFT)
+        assert screen.pages.currentWidget() is screen.grid
         assert screen.banner.text() == error_text(
             ApiError(ErrorKind.CONFLICT, reason=Reason.EXCHANGE_CAP)
         )
