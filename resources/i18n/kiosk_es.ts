@@ -257,7 +257,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="46"/>
         <source>Purchase amount</source>
         <translation>Monto de la compra</translation>
     </message>
@@ -975,12 +975,12 @@
 <context>
     <name>CreditResultView</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="203"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="196"/>
         <source>New sale</source>
         <translation>Nueva venta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="232"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="225"/>
         <source>%n units</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -988,62 +988,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="234"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="227"/>
         <source>Ticket %1</source>
         <translation>Ticket %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="240"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="233"/>
         <source>This ticket was already credited</source>
         <translation>Este ticket ya se acreditó</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="242"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="235"/>
         <source>No new points were given.</source>
         <translation>No se dieron puntos nuevos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="247"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="240"/>
         <source>+%1 points</source>
         <translation>+%1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="249"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="242"/>
         <source>Points credited</source>
         <translation>Puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="253"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="246"/>
         <source>New balance: %1 points</source>
         <translation>Saldo nuevo: %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="258"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="251"/>
         <source>Credited. The new balance shows on the next search.</source>
         <translation>Acreditado. El saldo nuevo aparece en la próxima búsqueda.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="260"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="253"/>
         <source>confirmed after a lost answer, credited once</source>
         <translation>confirmado tras una respuesta perdida, acreditado una sola vez</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="267"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="260"/>
         <source>New level: %1</source>
         <translation>Nuevo nivel: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="267"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="260"/>
         <source>No level now</source>
         <translation>Ahora sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="275"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="268"/>
         <source>Saved: the credit will be sent automatically.</source>
         <translation>Guardado: la acreditación se enviará automáticamente.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="277"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="270"/>
         <source>%n pending.</source>
         <translation>
             <numerusform>%n pendiente.</numerusform>
@@ -1051,12 +1051,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="280"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="273"/>
         <source>About %1 points, credited once it is sent.</source>
         <translation>Unos %1 puntos, acreditados cuando se envíe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="285"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="278"/>
         <source>Reference %1</source>
         <translation>Referencia %1</translation>
     </message>
@@ -2400,22 +2400,22 @@
         <translation>Monto en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/money.py" line="69"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="63"/>
         <source>Exchange money</source>
         <translation>Canjear dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/money.py" line="110"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="104"/>
         <source>Type the amount of money.</source>
         <translation>Escriba el monto en dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/money.py" line="128"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="122"/>
         <source>No amount yet</source>
         <translation>Todavía no hay monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/money.py" line="133"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="127"/>
         <source>The client takes %1</source>
         <translation>El cliente se lleva %1</translation>
     </message>
@@ -3076,7 +3076,7 @@
 <context>
     <name>PointsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="149"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="150"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
@@ -3086,7 +3086,7 @@
         <translation>Una acreditación admite como máximo %1 unidades. Acredite estas primero y después el resto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="240"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="241"/>
         <source>Loading the point items…</source>
         <translation>Cargando los ítems de puntos…</translation>
     </message>
@@ -3126,17 +3126,17 @@
         <translation>Espere a que termine la acreditación en curso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="266"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="267"/>
         <source>Point items as of %1 (offline)</source>
         <translation>Ítems de puntos al %1 (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="362"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="363"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="364"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="365"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -3144,38 +3144,38 @@
 <context>
     <name>PreviewCard</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="95"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="88"/>
         <source>Preview: nothing credited yet</source>
         <translation>Vista previa: todavía no se acreditó nada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="99"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="92"/>
         <source>Amount to credit</source>
         <translation>Monto a acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="104"/>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="165"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="97"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="158"/>
         <source>Level bonus</source>
         <translation>Bono de nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="113"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="106"/>
         <source>Base points</source>
         <translation>Puntos base</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="115"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="108"/>
         <source>Point rules bonus</source>
         <translation>Bono por reglas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="126"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="119"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="153"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="146"/>
         <source>%n units</source>
         <translation>
             <numerusform>%n unidad</numerusform>
@@ -3183,17 +3183,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="160"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="153"/>
         <source>Level bonus (%1 ×%2)</source>
         <translation>Nivel %1 (×%2)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="163"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="156"/>
         <source>Level bonus (%1)</source>
         <translation>Nivel %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="168"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="161"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
@@ -3493,163 +3493,158 @@
         <translation>Entregue el premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="48"/>
-        <source>Delivered: %1 · code %2. Hand over the money.</source>
-        <translation>Entregado: %1 · código %2. Entregue el dinero.</translation>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="50"/>
+        <source>Delivered: %1 · code %2.</source>
+        <translation>Entregado: %1 · código %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="53"/>
-        <source>Delivered: %1 · code %2. Hand over the reward.</source>
-        <translation>Entregado: %1 · código %2. Entregue el premio.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="54"/>
         <source>This code was already delivered (%1). Nothing was changed.</source>
         <translation>Este código ya se entregó (%1). No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="57"/>
         <source>Already delivered: do not hand it over again.</source>
         <translation>Ya entregado: no lo entregue de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="63"/>
         <source>This code has expired and can no longer be delivered. Nothing was changed.</source>
         <translation>Este código venció y ya no se puede entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="67"/>
         <source>Expired: do not hand over the reward.</source>
         <translation>Vencido: no entregue el premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="75"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="70"/>
         <source>This exchange was canceled: there is nothing to deliver. Nothing was changed.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="79"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="74"/>
         <source>Canceled: do not hand over the reward.</source>
         <translation>Cancelado: no entregue el premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="77"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="78"/>
         <source>Scan or type the purchase code</source>
         <translation>Escanee o escriba el código de canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="78"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="79"/>
         <source>Purchase code</source>
         <translation>Código de canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="81"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="82"/>
         <source>Look up</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="96"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="97"/>
         <source>Deliver</source>
         <translation>Entregar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="118"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="126"/>
         <source>Redeem</source>
         <translation>Entregas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="130"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="138"/>
         <source>Press Enter to look it up; a complete code is looked up as soon as it is in.</source>
         <translation>Presione Enter para buscarlo; un código completo se busca apenas se termina de ingresar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="175"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="183"/>
         <source>Scan the QR or type the code the client shows.</source>
         <translation>Escanee el QR o escriba el código que muestra el cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="207"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="215"/>
         <source>No purchase has the code %1.</source>
         <translation>Ningún canje tiene el código %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="222"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="230"/>
         <source>This code was already delivered (%1). Nothing to do.</source>
         <translation>Este código ya se entregó (%1). No hay nada que hacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="229"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="237"/>
         <source>This exchange was canceled: there is nothing to deliver.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="260"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="268"/>
         <source>Not the client identified (%1): this purchase is another client&apos;s. Check who collects it before confirming.</source>
         <translation>No es del cliente identificado (%1): este canje es de otro cliente. Verifique quién lo retira antes de confirmar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="262"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="270"/>
         <source>another client</source>
         <translation>otro cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="276"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="286"/>
         <source>Look up a code to deliver its purchase.</source>
         <translation>Busque un código para entregar su canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="279"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="289"/>
         <source>Look up the code again to see whether it was delivered.</source>
         <translation>Vuelva a buscar el código para ver si quedó entregado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="284"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="294"/>
         <source>Confirm the delivery first. Keep the reward until the service confirms it.</source>
         <translation>Primero confirme la entrega. Guarde el premio hasta que el servicio la confirme.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="289"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="299"/>
         <source>The service confirmed the delivery. Then scan or type the next code.</source>
         <translation>El servicio confirmó la entrega. Después escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="316"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="326"/>
         <source>Keep the reward until the service confirms the delivery: an expired or used code is refused.</source>
         <translation>Guarde el premio hasta que el servicio confirme la entrega: un código vencido o ya usado se rechaza.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="292"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="302"/>
         <source>Nothing to deliver. Scan or type the next code.</source>
         <translation>No hay nada para entregar. Escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="294"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="304"/>
         <source>Only a pending purchase can be delivered.</source>
         <translation>Solo se puede entregar un canje pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="303"/>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="45"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="313"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="46"/>
         <source>%1 in money</source>
         <translation>%1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="311"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="321"/>
         <source>Confirm the delivery</source>
         <translation>Confirmar la entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="312"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="322"/>
         <source>Deliver %1 to %2.</source>
         <translation>Entregar %1 a %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="305"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="315"/>
         <source>Code %1 will be marked delivered and cannot be used again.</source>
         <translation>El código %1 quedará como entregado y no podrá usarse de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="313"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="323"/>
         <source>Confirm delivery</source>
         <translation>Confirmar entrega</translation>
     </message>
@@ -4115,7 +4110,7 @@
     <name>SaleSide</name>
     <message>
         <location filename="../../kiosk/ui/screens/points/side.py" line="99"/>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="170"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="176"/>
         <source>Credit</source>
         <translation>Acreditar</translation>
     </message>
@@ -4125,57 +4120,57 @@
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="144"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="150"/>
         <source>Preview unavailable: the service did not say how many points this sale gives. The credit gives what the service computes; the result shows it.</source>
         <translation>Vista previa no disponible: el servicio no dijo cuántos puntos da esta venta. La acreditación da lo que calcule el servicio; el resultado lo muestra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="149"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="155"/>
         <source>No preview without a connection: the points will be computed when the connection returns. The credit is saved and sent automatically.</source>
         <translation>Sin conexión no hay vista previa: los puntos se calcularán cuando vuelva la conexión. La acreditación queda guardada y se envía automáticamente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="154"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="160"/>
         <source>Type the purchase amount with the keypad or the keyboard, then tap Preview.</source>
         <translation>Escriba el monto de la compra con el teclado numérico o el teclado, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="156"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="162"/>
         <source>Tap an item once per unit, then tap Preview.</source>
         <translation>Toque un ítem una vez por unidad, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="160"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="166"/>
         <source>Crediting…</source>
         <translation>Acreditando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="163"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="169"/>
         <source>Try again: credit</source>
         <translation>Reintentar: acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="164"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="170"/>
         <source>Credit anyway</source>
         <translation>Acreditar igual</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="167"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="173"/>
         <source>Try again: save the credit</source>
         <translation>Reintentar: guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="168"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="174"/>
         <source>Save the credit</source>
         <translation>Guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="173"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="179"/>
         <source>Try again: credit %1 points</source>
         <translation>Reintentar: acreditar %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="174"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="180"/>
         <source>Credit %1 points</source>
         <translation>Acreditar %1 puntos</translation>
     </message>

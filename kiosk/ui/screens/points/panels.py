@@ -6,7 +6,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -32,8 +31,10 @@ KEYPAD_MAX_HEIGHT = 4 * 112 + 3 * 8
 
 
 class AmountPad(QWidget):
-    """The amount as typed (in the preview's format, 64 px digits or smaller to fit),
-    the reason a key was refused, and the 3x4 keypad under them."""
+    """The amount as typed (in the preview's format, 64 px digits or smaller to fit)
+    over the 3x4 keypad. ``problem`` says why a key was refused; the screen shows it
+    beside the pad (in the right column), so the pad's height leaves the banner its
+    room at 1024x768 (issue #21)."""
 
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,18 +48,10 @@ class AmountPad(QWidget):
         self.problem.setProperty("role", "field-error")
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(f"color: {p.danger}; font-size: 17px; font-weight: 600;")
-        # Its room is kept, two lines, shown or not: a refused key never moves the keys.
-        policy = self.problem.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.problem.setSizePolicy(policy)
-        font = QFont(self.problem.font())
-        font.setPixelSize(17)
-        self.problem.setFixedHeight(2 * QFontMetrics(font).lineSpacing() + 2)
         inner = QVBoxLayout(self.display)
         inner.setContentsMargins(20, 4, 20, 4)
         inner.setSpacing(0)
         inner.addWidget(self.amount)
-        inner.addWidget(self.problem)
         self.keypad = Keypad(locale.decimal_separator)
         self.keypad.setMaximumHeight(KEYPAD_MAX_HEIGHT)
         column = QWidget()

@@ -101,15 +101,21 @@ class SaleSide(QWidget):
         self.credit.hide()
         self.preview = BusyButton(self.tr("Preview"), primary=True)
         self.preview.setMinimumHeight(PRIMARY_PX)
-        layout = QVBoxLayout(self)
+        self._column = layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
         layout.addWidget(self.hint)
+        self._notes = layout.count()  # where the amount's problem goes (add_problem)
         layout.addWidget(self.preview_card)
         layout.addStretch(1)
         layout.addWidget(self.credit)  # one place in both flows, above "Preview"
         layout.addWidget(self.preview)
         self._shown_preview: tuple[object, ...] | None = None
+
+    def add_problem(self, problem: QLabel) -> None:
+        """Why a key was refused, under the hint (shown only while there is one: the
+        buttons below stand at the bottom and do not move)."""
+        self._column.insertWidget(self._notes, problem)
 
     def show_sale(self, sale: Sale, names: dict[int, str]) -> None:
         items = sale.mode is SaleMode.ITEMS

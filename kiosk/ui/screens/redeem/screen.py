@@ -48,6 +48,7 @@ from kiosk.ui.screens.redeem.text import code_text, outcome_texts
 from kiosk.ui.screens.rewards.offline import delivery_offline_text
 from kiosk.ui.screens.rewards.write import PendingWrite
 from kiosk.ui.theme import PRIMARY_PX, current_palette
+from kiosk.ui.widgets.banner import BannerSlot
 from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.confirm_sheet import ConfirmSheet
 from kiosk.ui.widgets.plain_text import clip
@@ -101,9 +102,16 @@ class RedeemScreen(Screen):
         self.deliver_hint.setProperty("role", "hint")
         self.deliver_hint.setWordWrap(True)
         self.action_row = QWidget()
+        # The banner's room is the hint's, beside Deliver: at the top it had none at
+        # 1024x768 and covered the code field and Look up (issue #21).
+        slot = BannerSlot(self.banner, self.action_row, host=self)
+        hint_box = QVBoxLayout(slot)
+        hint_box.setContentsMargins(0, 0, 0, 0)
+        hint_box.addWidget(self.deliver_hint)
+        self.move_banner(slot)
         row = QHBoxLayout(self.action_row)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.deliver_hint, 1)
+        row.addWidget(slot, 1)
         row.addWidget(self.deliver_button)
         self.keyboard = TouchKeyboard()
         mode = str(session.config.extra.get("on_screen_keyboard", "auto"))
@@ -269,6 +277,8 @@ class RedeemScreen(Screen):
 
     def _update_actions(self) -> None:
         on_sheet = self.pages.currentWidget() is self.sheet
+        if on_sheet:
+            self.banner.dismiss()  # its room is the action row's, hidden with it
         self.action_row.setVisible(not on_sheet)
         deliverable = self._state is PurchaseState.PENDING and not self._uncertain
         self.deliver_button.setEnabled(deliverable and not self.deliver_button.busy)
