@@ -3563,88 +3563,88 @@
         <translation>Escanee el QR o escriba el código que muestra el cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="215"/>
-        <source>No purchase has the code %1.</source>
-        <translation>Ningún canje tiene el código %1.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="230"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="233"/>
         <source>This code was already delivered (%1). Nothing to do.</source>
         <translation>Este código ya se entregó (%1). No hay nada que hacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="237"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="240"/>
         <source>This exchange was canceled: there is nothing to deliver.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="268"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="271"/>
         <source>Not the client identified (%1): this purchase is another client&apos;s. Check who collects it before confirming.</source>
         <translation>No es del cliente identificado (%1): este canje es de otro cliente. Verifique quién lo retira antes de confirmar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="270"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="273"/>
         <source>another client</source>
         <translation>otro cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="286"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="289"/>
         <source>Look up a code to deliver its purchase.</source>
         <translation>Busque un código para entregar su canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="289"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="292"/>
         <source>Look up the code again to see whether it was delivered.</source>
         <translation>Vuelva a buscar el código para ver si quedó entregado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="294"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="297"/>
         <source>Confirm the delivery first. Keep the reward until the service confirms it.</source>
         <translation>Primero confirme la entrega. Guarde el premio hasta que el servicio la confirme.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="299"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="302"/>
         <source>The service confirmed the delivery. Then scan or type the next code.</source>
         <translation>El servicio confirmó la entrega. Después escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="326"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="329"/>
         <source>Keep the reward until the service confirms the delivery: an expired or used code is refused.</source>
         <translation>Guarde el premio hasta que el servicio confirme la entrega: un código vencido o ya usado se rechaza.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="302"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="305"/>
         <source>Nothing to deliver. Scan or type the next code.</source>
         <translation>No hay nada para entregar. Escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="304"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="216"/>
+        <source>No purchase has the code %1. Check it and try again.</source>
+        <translation>Ningún canje tiene el código %1. Revíselo y vuelva a intentar.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="307"/>
         <source>Only a pending purchase can be delivered.</source>
         <translation>Solo se puede entregar un canje pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="313"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="316"/>
         <location filename="../../kiosk/ui/screens/redeem/text.py" line="46"/>
         <source>%1 in money</source>
         <translation>%1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="321"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="324"/>
         <source>Confirm the delivery</source>
         <translation>Confirmar la entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="322"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="325"/>
         <source>Deliver %1 to %2.</source>
         <translation>Entregar %1 a %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="315"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="318"/>
         <source>Code %1 will be marked delivered and cannot be used again.</source>
         <translation>El código %1 quedará como entregado y no podrá usarse de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="323"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="326"/>
         <source>Confirm delivery</source>
         <translation>Confirmar entrega</translation>
     </message>
@@ -3886,32 +3886,32 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/screens/rewards/screen.py" line="218"/>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="283"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="285"/>
         <source>Loading the rewards…</source>
         <translation>Cargando los premios…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="233"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="235"/>
         <source>The rewards could not be loaded. Tap Refresh to try again.</source>
         <translation>No se pudieron cargar los premios. Toque Actualizar para reintentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="257"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="259"/>
         <source>%1 of %2 rewards within reach</source>
         <translation>%1 de %2 premios a su alcance</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="285"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="287"/>
         <source>No rewards are available for this client right now.</source>
         <translation>No hay premios disponibles para este cliente en este momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="313"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="315"/>
         <source>This reward is out of stock.</source>
         <translation>Este premio no tiene stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="322"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="324"/>
         <source>The client is missing %1 points for %2.</source>
         <translation>Al cliente le faltan %1 puntos para %2.</translation>
     </message>
@@ -3986,12 +3986,12 @@
         <translation>Saldo nuevo: %1 (actualizando…)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="451"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="453"/>
         <source>New balance: %1</source>
         <translation>Saldo nuevo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="455"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="457"/>
         <source>New balance: %1 (expected; could not be read now)</source>
         <translation>Saldo nuevo: %1 (estimado; no se pudo leer ahora)</translation>
     </message>

@@ -211,9 +211,12 @@ class RedeemScreen(Screen):
         except ApiError as error:
             if error.kind is ErrorKind.NOT_FOUND:
                 log.info("redeem: code not found")
-                with one_relayout(self):
-                    self._show_empty(self.tr("No purchase has the code %1.").replace("%1", code))
-                    self.banner.show_error(error_text(error))
+                # Said once, on the page (a banner said it again in other words).
+                self._show_empty(
+                    self.tr("No purchase has the code %1. Check it and try again.").replace(
+                        "%1", code
+                    )
+                )
                 return
             if no_connection(error):
                 log.info("redeem: no connection (%s)", error.kind.value)

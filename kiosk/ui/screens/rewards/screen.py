@@ -224,9 +224,11 @@ class RewardsScreen(Screen):
         except ApiError as error:
             if no_connection(error):
                 log.info("rewards: no connection (%s)", error.kind.value)
+                # Said once: on the page when nothing else shows, else in the banner.
                 if self.pages.currentWidget() is self.empty:
                     self._show_empty(exchange_offline_text())
-                self.banner.show_error(exchange_offline_text())
+                else:
+                    self.banner.show_error(exchange_offline_text())
                 return
             if self.pages.currentWidget() is self.empty:
                 self._show_empty(
