@@ -19,6 +19,7 @@ than the column (1024x768, Spanish), they take two lines (issue #21)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QStyle, QStyleOptionButton, QVBoxLayout, QWidget
 
@@ -79,7 +80,7 @@ class CreditButton(CommitButton):
         super().resizeEvent(event)
         self._wrap()
 
-    def minimumSizeHint(self):  # type: ignore[no-untyped-def]
+    def minimumSizeHint(self) -> QSize:
         hint = super().minimumSizeHint()
         hint.setWidth(min(hint.width(), SIDE_MIN_WIDTH))  # never wider than the column
         return hint

@@ -14,10 +14,14 @@ from pytestqt.qtbot import QtBot
 
 from kiosk.core.session import CounterSession
 from kiosk.sim.world import World
+from kiosk.ui.main_window import CounterView
+from kiosk.ui.screens.rewards.screen import RewardsScreen
 from tests.qt_async import until
+from tests.ui.layout_audit import audit
 from tests.ui.screens.rewards.test_rewards import client_at, product, tile
 from tests.ui.screens.rewards.test_rewards_taps import (
     BIG_BALANCE,
+    LONG_NAME,
     SIZES,
     identify,
     language,
@@ -128,5 +132,47 @@ def test_the_next_clients_catalog_starts_at_the_top(
         screen.show()
         await identify(session, screen, plata)
         assert bar.value() == 0
+
+    arun(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1024x768"])
+def test_a_banner_covers_neither_the_tabs_nor_refresh(
+    qtbot: QtBot,
+    session: CounterSession,
+    arun: Callable[..., Any],
+    sim_world: World,
+    language: str,
+    size: tuple[int, int],
+) -> None:
+    """A tap on a reward out of reach says what is missing in a banner (a long reward
+    name, two lines): it stands in its kept room, over no tab, Refresh or tile (issue
+    #21: it covered the tabs and Refresh at 1024x768)."""
+    bronce = client_at(sim_world, "Bronce")
+    bronce["score"] = 10
+    kit = product(sim_world, "Kit matero")
+    kit["name"] = LONG_NAME
+    screen = RewardsScreen(session)
+    view = CounterView(session, [screen])  # the counter's window: card, rail, status bar
+    qtbot.addWidget(view)
+    view.resize(*size)
+    view.show()
+
+    async def scenario() -> None:
+        session.set_client(await session.api.search_client(bronce["email"]))
+        view.show_screen(screen.key)
+        await until(lambda: screen.grid.tiles and not screen.tasks.running("catalog"))
+        await until(lambda: screen.pages.currentWidget() is screen.grid)
+        target = screen.grid.tiles[kit["id"]]
+        screen.grid.ensureWidgetVisible(target)
+        tap(qtbot, view, target)
+        await until(lambda: screen.banner.kind == "info")
+        shot(view, f"banner-{language}-{size[0]}")
+        assert LONG_NAME in screen.banner.text()
+        covered = [f.line() for f in audit(view, "missing points") if "covers" in f.what]
+        assert covered == []
+        for button in (screen.refresh, screen.rewards_tab, screen.money_tab):
+            tap(qtbot, view, button)  # each still under the finger
+            await until(lambda: not screen.tasks.running("catalog"))
 
     arun(scenario())
