@@ -169,11 +169,6 @@ class Screen(QWidget):
         self.banner_slot.hide()
         self.banner_slot = slot
 
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        if not self.banner.isHidden():
-            self.banner.place()  # a slot deeper in the screen moved with its row
-
     def showEvent(self, event: Any) -> None:
         self.catch_up()  # before the cashier sees it (and before ``entered``)
         super().showEvent(event)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind
@@ -124,6 +125,11 @@ class RedeemScreen(Screen):
 
     def title(self) -> str:
         return self.tr("Redeem")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self.banner.isHidden():
+            self.banner.place()  # its slot, beside Deliver, moved with the action row
 
     def _empty_page(self) -> QWidget:
         page = QWidget()
