@@ -110,3 +110,25 @@ def test_the_credit_button_stands_in_one_place_in_both_flows(
     arun(scenario())
     amount_place, items_place = places
     assert amount_place == items_place
+
+
+def test_a_banner_covers_neither_the_tabs_nor_the_ticket(
+    qtbot: QtBot, counter: tuple[CounterView, PointsScreen], arun: Run, lang: str
+) -> None:
+    """Preview tapped on an empty basket: the banner says to tap the items first, in its
+    kept room, over no tab, field or tile (issue #21: it covered the top of the Amount
+    tab)."""
+    view, screen = counter
+
+    async def scenario() -> None:
+        tap(qtbot, view, screen.items_tab)
+        await until(lambda: len(screen.grid.tiles) >= 2)
+        tap(qtbot, view, screen.preview_button)
+        await until(lambda: screen.banner.kind == "error")
+
+    arun(scenario())
+    shot(view, f"banner-{lang}-{view.width()}")
+    covered = [f.line() for f in audit(view, "empty basket") if "covers" in f.what]
+    assert covered == []
+    tap(qtbot, view, screen.amount_tab)  # still under the finger
+    assert screen.amount_tab.isChecked()
