@@ -50,6 +50,8 @@ class CreditButton(CommitButton):
         return self._whole
 
     def setText(self, text: str) -> None:
+        if text == self._whole and super().text():
+            return  # (every render sets it: only a change costs)
         self._whole = text
         self.setAccessibleName(text)
         self._wrap()
