@@ -8,10 +8,13 @@ and translated at run time by ``_t``.
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal, InvalidOperation
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind, Reason, Resource
-from kiosk.core.amounts import AmountError, AmountProblem
+from kiosk.core.amounts import AmountError, AmountLocale, AmountProblem, format_amount
 from kiosk.core.storage import is_disk_full
 
 
@@ -178,6 +181,13 @@ KIND_TEXT = {
     ErrorKind.AMBIGUOUS: AMBIGUOUS,
 }
 
+MONEY_MINIMUM_IS = QT_TRANSLATE_NOOP(
+    "Messages", "The amount is below the minimum for a money exchange: %1."
+)
+# The figure that ends the service's refusal ("El monto mínimo para canjear dinero es de
+# 500."): how the service writes it is not shown; "500", "1500.5", "1.500,50" are read.
+_LAST_FIGURE = re.compile(r"(\d[\d.,]{0,18})\D*$")
+
 AMOUNT_TEXT = {
     AmountProblem.EMPTY: QT_TRANSLATE_NOOP("Messages", "Type the purchase amount."),
     AmountProblem.NOT_A_NUMBER: QT_TRANSLATE_NOOP(
@@ -196,8 +206,29 @@ AMOUNT_TEXT = {
 }
 
 
-def error_text(error: BaseException) -> str:
-    """One or two sentences for the counter, translated."""
+def service_minimum(error: ApiError) -> Decimal | None:
+    """The money exchange's minimum the service named in its refusal, if it did."""
+    found = _LAST_FIGURE.search(error.message)
+    if found is None:
+        return None
+    figure = found.group(1).rstrip(".,")
+    separators = [c for c in figure if c in ".,"]
+    if separators:
+        last = max(figure.rfind("."), figure.rfind(","))
+        whole, decimals = figure[:last], figure[last + 1 :]
+        if len(set(separators)) == 1 and len(decimals) == 3:  # "1.500": thousands
+            whole, decimals = figure, ""
+        figure = re.sub(r"[.,]", "", whole) + (f".{decimals}" if decimals else "")
+    try:
+        value = Decimal(figure)
+    except InvalidOperation:
+        return None
+    return value if value > 0 else None
+
+
+def error_text(error: BaseException, locale: AmountLocale | None = None) -> str:
+    """One or two sentences for the counter, translated (``locale``: the store's, for
+    the figures a refusal names)."""
     if isinstance(error, AmountError):
         return amount_text(error)
     if is_disk_full(error):  # the kiosk's own disk, not the service: IT frees space
@@ -206,6 +237,11 @@ def error_text(error: BaseException) -> str:
         return _t(GENERIC)
     if isinstance(error, AmbiguousOutcome):
         return _t(AMBIGUOUS)
+    if error.reason is Reason.MONEY_MINIMUM:
+        minimum = service_minimum(error)
+        if minimum is not None:
+            shown = format_amount(minimum, locale) if locale is not None else str(minimum)
+            return _t(MONEY_MINIMUM_IS).replace("%1", shown)
     if error.reason is not None and error.reason in REASON_TEXT:
         return _t(REASON_TEXT[error.reason])
     if error.kind is ErrorKind.NOT_FOUND:

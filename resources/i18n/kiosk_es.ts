@@ -267,7 +267,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="46"/>
         <source>Purchase amount</source>
         <translation>Monto de la compra</translation>
     </message>
@@ -448,47 +448,47 @@
 <context>
     <name>ClientCard</name>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="49"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="51"/>
         <source>Suspended</source>
         <translation>Suspendido</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="64"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="71"/>
         <source>Change client</source>
         <translation>Cambiar cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="142"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="154"/>
         <source>Client #%1</source>
         <translation>Cliente n.º %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="144"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="156"/>
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="147"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="159"/>
         <source>%1 pts available</source>
         <translation>%1 pts disponibles</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="151"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="163"/>
         <source>Unverified client</source>
         <translation>Cliente sin verificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="153"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="165"/>
         <source>Not verified (offline)</source>
         <translation>Sin verificar (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="154"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="166"/>
         <source>Points are credited when the connection returns</source>
         <translation>Los puntos se acreditan cuando vuelva la conexión</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/widgets/client_card.py" line="157"/>
+        <location filename="../../kiosk/ui/widgets/client_card.py" line="169"/>
         <source>%1 accumulated</source>
         <translation>%1 acumulados</translation>
     </message>
@@ -2174,279 +2174,284 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="22"/>
+        <location filename="../../kiosk/ui/messages.py" line="25"/>
         <source>Something went wrong. Try again; if it keeps happening, call a manager.</source>
         <translation>Algo salió mal. Intente de nuevo; si sigue pasando, llame al encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="25"/>
+        <location filename="../../kiosk/ui/messages.py" line="28"/>
         <source>Disk full: nothing was saved or sent. Call IT to free space on this kiosk, then try again.</source>
         <translation>Disco lleno: no se guardó ni se envió nada. Llame a soporte técnico para liberar espacio en esta terminal y vuelva a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="29"/>
+        <location filename="../../kiosk/ui/messages.py" line="32"/>
         <source>The answer was lost on the way and it is not certain whether this happened. Check before trying again.</source>
         <translation>La respuesta se perdió en el camino y no se sabe si la operación se hizo. Verifique antes de volver a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="36"/>
+        <location filename="../../kiosk/ui/messages.py" line="39"/>
         <source>No client matches.</source>
         <translation>Ningún cliente coincide.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="37"/>
+        <location filename="../../kiosk/ui/messages.py" line="40"/>
         <source>That code does not exist. Check it and try again.</source>
         <translation>Ese código no existe. Revíselo e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="40"/>
         <location filename="../../kiosk/ui/messages.py" line="43"/>
+        <location filename="../../kiosk/ui/messages.py" line="46"/>
         <source>That reward no longer exists. Refresh the list.</source>
         <translation>Ese premio ya no existe. Actualice la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="46"/>
+        <location filename="../../kiosk/ui/messages.py" line="49"/>
         <source>A point item no longer exists. Refresh the buttons.</source>
         <translation>Un ítem de puntos ya no existe. Actualice los botones.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="49"/>
+        <location filename="../../kiosk/ui/messages.py" line="52"/>
         <source>There is no active credit with that reference.</source>
         <translation>No hay ninguna acreditación vigente con esa referencia.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="52"/>
+        <location filename="../../kiosk/ui/messages.py" line="55"/>
         <source>This kiosk&apos;s branch was not found. Ask a manager to check the settings.</source>
         <translation>No se encontró la sucursal de esta terminal. Pida al encargado que revise la configuración.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="55"/>
+        <location filename="../../kiosk/ui/messages.py" line="58"/>
         <source>The validation QR was not found. Ask a manager to check the settings.</source>
         <translation>No se encontró el QR de validación. Pida al encargado que revise la configuración.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="58"/>
+        <location filename="../../kiosk/ui/messages.py" line="61"/>
         <source>That level no longer exists.</source>
         <translation>Ese nivel ya no existe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="59"/>
+        <location filename="../../kiosk/ui/messages.py" line="62"/>
         <source>That operator no longer exists.</source>
         <translation>Ese operador ya no existe.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="60"/>
+        <location filename="../../kiosk/ui/messages.py" line="63"/>
         <source>The service does not know this operation. Call IT.</source>
         <translation>El servicio no reconoce esta operación. Llame a soporte técnico.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="66"/>
+        <location filename="../../kiosk/ui/messages.py" line="69"/>
         <source>The client does not have enough points for this.</source>
         <translation>El cliente no tiene puntos suficientes para esto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="69"/>
+        <location filename="../../kiosk/ui/messages.py" line="72"/>
         <source>This reward is not available right now.</source>
         <translation>Este premio no está disponible en este momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="72"/>
+        <location filename="../../kiosk/ui/messages.py" line="75"/>
         <source>This reward is out of stock.</source>
         <translation>Este premio no tiene stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="73"/>
+        <location filename="../../kiosk/ui/messages.py" line="76"/>
         <source>The client&apos;s level cannot exchange this reward.</source>
         <translation>El nivel del cliente no permite canjear este premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="76"/>
+        <location filename="../../kiosk/ui/messages.py" line="79"/>
         <source>The client already reached the limit of exchanges for this reward.</source>
         <translation>El cliente ya llegó al límite de canjes de este premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="79"/>
+        <location filename="../../kiosk/ui/messages.py" line="82"/>
         <source>The amount is below the minimum for a money exchange.</source>
         <translation>El monto es menor que el mínimo para un canje por dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="82"/>
+        <location filename="../../kiosk/ui/messages.py" line="85"/>
         <source>The service says this reference belongs to another operation. Check it in the program&apos;s panel before sending it again.</source>
         <translation>El servicio dice que esta referencia pertenece a otra operación. Revísela en el panel del programa antes de enviarla de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="87"/>
+        <location filename="../../kiosk/ui/messages.py" line="90"/>
         <source>This client is already registered.</source>
         <translation>Este cliente ya está registrado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="88"/>
+        <location filename="../../kiosk/ui/messages.py" line="91"/>
         <source>That email belongs to another client.</source>
         <translation>Ese email es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="89"/>
+        <location filename="../../kiosk/ui/messages.py" line="92"/>
         <source>That document belongs to another client.</source>
         <translation>Ese documento es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="92"/>
+        <location filename="../../kiosk/ui/messages.py" line="95"/>
         <source>That affiliate card belongs to another client.</source>
         <translation>Esa tarjeta de socio es de otro cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="95"/>
+        <location filename="../../kiosk/ui/messages.py" line="98"/>
         <source>Another level already starts at those points.</source>
         <translation>Otro nivel ya empieza en esos puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="98"/>
+        <location filename="../../kiosk/ui/messages.py" line="101"/>
         <source>That gives no points. Check the amount or the items.</source>
         <translation>Eso no da puntos. Revise el monto o los ítems.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="101"/>
+        <location filename="../../kiosk/ui/messages.py" line="104"/>
         <source>Choose an amount or point items, not both.</source>
         <translation>Elija un monto o ítems de puntos, no los dos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="104"/>
+        <location filename="../../kiosk/ui/messages.py" line="107"/>
         <source>This code was already delivered or has expired. Nothing was changed.</source>
         <translation>Este código ya se entregó o venció. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="107"/>
+        <location filename="../../kiosk/ui/messages.py" line="110"/>
         <source>This exchange was canceled and cannot be delivered. Nothing was changed.</source>
         <translation>Este canje fue cancelado y no se puede entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="110"/>
+        <location filename="../../kiosk/ui/messages.py" line="113"/>
         <source>The email cannot be changed: the client already entered the platform.</source>
         <translation>El email no se puede cambiar: el cliente ya ingresó a la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="113"/>
+        <location filename="../../kiosk/ui/messages.py" line="116"/>
         <source>The code is not correct.</source>
         <translation>El código no es correcto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="114"/>
+        <location filename="../../kiosk/ui/messages.py" line="117"/>
         <source>The plan&apos;s limit of operators was reached.</source>
         <translation>Se alcanzó el límite de operadores del plan.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="117"/>
+        <location filename="../../kiosk/ui/messages.py" line="120"/>
         <source>This reward&apos;s stock comes from its coupons and cannot be edited here.</source>
         <translation>El stock de este premio sale de sus cupones y no se puede editar acá.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="120"/>
+        <location filename="../../kiosk/ui/messages.py" line="123"/>
         <source>This kiosk&apos;s branch does not belong to the merchant of the key. Ask a manager.</source>
         <translation>La sucursal de esta terminal no es del comercio de la clave. Consulte al encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="123"/>
+        <location filename="../../kiosk/ui/messages.py" line="126"/>
         <source>The kiosk has no API key. Ask a manager to set it up.</source>
         <translation>La terminal no tiene API key. Pida al encargado que la configure.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="126"/>
-        <location filename="../../kiosk/ui/messages.py" line="138"/>
+        <location filename="../../kiosk/ui/messages.py" line="129"/>
+        <location filename="../../kiosk/ui/messages.py" line="141"/>
         <source>The kiosk&apos;s API key was rejected. Ask a manager to replace it.</source>
         <translation>Se rechazó la API key de la terminal. Pida al encargado que la reemplace.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="132"/>
+        <location filename="../../kiosk/ui/messages.py" line="135"/>
         <source>Some data is not valid. Check the marked fields.</source>
         <translation>Algunos datos no son válidos. Revise los campos marcados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="135"/>
+        <location filename="../../kiosk/ui/messages.py" line="138"/>
         <source>The service refused this request. Check the data and try again.</source>
         <translation>El servicio rechazó el pedido. Revise los datos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="141"/>
+        <location filename="../../kiosk/ui/messages.py" line="144"/>
         <source>This operation is not allowed for this branch. Ask a manager.</source>
         <translation>Esta operación no está permitida en esta sucursal. Consulte al encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="144"/>
+        <location filename="../../kiosk/ui/messages.py" line="147"/>
         <source>This client is suspended and cannot earn or use points. Refer them to customer service.</source>
         <translation>Este cliente está suspendido y no puede sumar ni usar puntos. Derívelo a atención al cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="148"/>
+        <location filename="../../kiosk/ui/messages.py" line="151"/>
         <source>This ticket was already credited. No new points were given.</source>
         <translation>Este ticket ya se acreditó. No se dieron puntos nuevos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="151"/>
+        <location filename="../../kiosk/ui/messages.py" line="154"/>
         <source>The service refused this because of a conflict with existing data.</source>
         <translation>El servicio lo rechazó por un conflicto con datos existentes.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="154"/>
+        <location filename="../../kiosk/ui/messages.py" line="157"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>El servicio está ocupado. Espere unos segundos e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="157"/>
+        <location filename="../../kiosk/ui/messages.py" line="160"/>
         <source>The service cannot process this right now. Try again in a few seconds.</source>
         <translation>El servicio no puede procesarlo en este momento. Intente de nuevo en unos segundos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="160"/>
+        <location filename="../../kiosk/ui/messages.py" line="163"/>
         <source>The service had a problem. Try again in a moment.</source>
         <translation>El servicio tuvo un problema. Intente de nuevo en un momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="163"/>
+        <location filename="../../kiosk/ui/messages.py" line="166"/>
         <source>No connection to the service. Check the network and try again.</source>
         <translation>Sin conexión con el servicio. Revise la red e intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="166"/>
+        <location filename="../../kiosk/ui/messages.py" line="169"/>
         <source>The service did not answer in time. Try again.</source>
         <translation>El servicio no respondió a tiempo. Intente de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="169"/>
+        <location filename="../../kiosk/ui/messages.py" line="172"/>
         <source>The service sent an answer the kiosk cannot read. Try again; if it repeats, call IT.</source>
         <translation>El servicio envió una respuesta que la terminal no puede leer. Intente de nuevo; si se repite, llame a soporte técnico.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="173"/>
+        <location filename="../../kiosk/ui/messages.py" line="176"/>
         <source>The secure connection to the service could not be verified. Call IT: the network or a proxy may be intercepting it.</source>
         <translation>No se pudo verificar la conexión segura con el servicio. Llame a soporte técnico: puede que la red o un proxy la estén interceptando.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="182"/>
+        <location filename="../../kiosk/ui/messages.py" line="184"/>
+        <source>The amount is below the minimum for a money exchange: %1.</source>
+        <translation>El monto es menor que el mínimo para un canje por dinero: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/messages.py" line="192"/>
         <source>Type the purchase amount.</source>
         <translation>Escriba el monto de la compra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="183"/>
+        <location filename="../../kiosk/ui/messages.py" line="193"/>
         <source>That is not an amount. Use only digits and the decimal separator.</source>
         <translation>Eso no es un monto. Use solo dígitos y el separador decimal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="186"/>
+        <location filename="../../kiosk/ui/messages.py" line="196"/>
         <source>The amount must be greater than zero.</source>
         <translation>El monto tiene que ser mayor que cero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="189"/>
+        <location filename="../../kiosk/ui/messages.py" line="199"/>
         <source>An amount has at most two decimals.</source>
         <translation>Un monto tiene como máximo dos decimales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="192"/>
+        <location filename="../../kiosk/ui/messages.py" line="202"/>
         <source>Check the separators: use %1 for thousands and %2 for decimals.</source>
         <translation>Revise los separadores: use %1 para los miles y %2 para los decimales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/messages.py" line="195"/>
+        <location filename="../../kiosk/ui/messages.py" line="205"/>
         <source>That amount is too large. Check it.</source>
         <translation>Ese monto es demasiado grande. Revíselo.</translation>
     </message>
@@ -2502,22 +2507,22 @@
         <translation>Monto en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/money.py" line="69"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="63"/>
         <source>Exchange money</source>
         <translation>Canjear dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/money.py" line="110"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="104"/>
         <source>Type the amount of money.</source>
         <translation>Escriba el monto en dinero.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/money.py" line="128"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="122"/>
         <source>No amount yet</source>
         <translation>Todavía no hay monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/money.py" line="133"/>
+        <location filename="../../kiosk/ui/screens/rewards/money.py" line="127"/>
         <source>The client takes %1</source>
         <translation>El cliente se lleva %1</translation>
     </message>
@@ -3188,7 +3193,7 @@
 <context>
     <name>PointsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="150"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="151"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
@@ -3198,7 +3203,7 @@
         <translation>Una acreditación admite como máximo %1 unidades. Acredite estas primero y después el resto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="248"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="249"/>
         <source>Loading the point items…</source>
         <translation>Cargando los ítems de puntos…</translation>
     </message>
@@ -3238,17 +3243,17 @@
         <translation>Espere a que termine la acreditación en curso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="274"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="275"/>
         <source>Point items as of %1 (offline)</source>
         <translation>Ítems de puntos al %1 (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="370"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="371"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="372"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="373"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -3256,33 +3261,33 @@
 <context>
     <name>PreviewCard</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="88"/>
         <source>Preview: nothing credited yet</source>
         <translation>Vista previa: todavía no se acreditó nada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="97"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="92"/>
         <source>Amount to credit</source>
         <translation>Monto a acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="102"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="97"/>
         <location filename="../../kiosk/ui/screens/points/panels.py" line="158"/>
         <source>Level bonus</source>
         <translation>Bono de nivel</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="112"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="106"/>
         <source>Base points</source>
         <translation>Puntos base</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="114"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="108"/>
         <source>Point rules bonus</source>
         <translation>Bono por reglas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/panels.py" line="124"/>
+        <location filename="../../kiosk/ui/screens/points/panels.py" line="119"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
@@ -3606,157 +3611,157 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/screens/redeem/text.py" line="50"/>
-        <source>Delivered: %1 · code %2. Hand over the reward.</source>
-        <translation>Entregado: %1 · código %2. Entregue el premio.</translation>
+        <source>Delivered: %1 · code %2.</source>
+        <translation>Entregado: %1 · código %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="54"/>
         <source>This code was already delivered (%1). Nothing was changed.</source>
         <translation>Este código ya se entregó (%1). No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="57"/>
         <source>Already delivered: do not hand it over again.</source>
         <translation>Ya entregado: no lo entregue de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="68"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="63"/>
         <source>This code has expired and can no longer be delivered. Nothing was changed.</source>
         <translation>Este código venció y ya no se puede entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="67"/>
         <source>Expired: do not hand over the reward.</source>
         <translation>Vencido: no entregue el premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="75"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="70"/>
         <source>This exchange was canceled: there is nothing to deliver. Nothing was changed.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/text.py" line="79"/>
+        <location filename="../../kiosk/ui/screens/redeem/text.py" line="74"/>
         <source>Canceled: do not hand over the reward.</source>
         <translation>Cancelado: no entregue el premio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="77"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="79"/>
         <source>Scan or type the purchase code</source>
         <translation>Escanee o escriba el código de canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="78"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="80"/>
         <source>Purchase code</source>
         <translation>Código de canje</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="81"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="83"/>
         <source>Look up</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="96"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="98"/>
         <source>Deliver</source>
         <translation>Entregar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="118"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="127"/>
         <source>Redeem</source>
         <translation>Entregas</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="130"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="144"/>
         <source>Press Enter to look it up; a complete code is looked up as soon as it is in.</source>
         <translation>Presione Enter para buscarlo; un código completo se busca apenas se termina de ingresar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="175"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="189"/>
         <source>Scan the QR or type the code the client shows.</source>
         <translation>Escanee el QR o escriba el código que muestra el cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="207"/>
-        <source>No purchase has the code %1.</source>
-        <translation>Ningún canje tiene el código %1.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="222"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="239"/>
         <source>This code was already delivered (%1). Nothing to do.</source>
         <translation>Este código ya se entregó (%1). No hay nada que hacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="229"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="246"/>
         <source>This exchange was canceled: there is nothing to deliver.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="260"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="277"/>
         <source>Not the client identified (%1): this purchase is another client&apos;s. Check who collects it before confirming.</source>
         <translation>No es del cliente identificado (%1): este canje es de otro cliente. Verifique quién lo retira antes de confirmar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="262"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="279"/>
         <source>another client</source>
         <translation>otro cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="276"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="295"/>
         <source>Look up a code to deliver its purchase.</source>
         <translation>Busque un código para entregar su canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="279"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="298"/>
         <source>Look up the code again to see whether it was delivered.</source>
         <translation>Vuelva a buscar el código para ver si quedó entregado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="284"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="303"/>
         <source>Confirm the delivery first. Keep the reward until the service confirms it.</source>
         <translation>Primero confirme la entrega. Guarde el premio hasta que el servicio la confirme.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="289"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="308"/>
         <source>The service confirmed the delivery. Then scan or type the next code.</source>
         <translation>El servicio confirmó la entrega. Después escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="316"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="335"/>
         <source>Keep the reward until the service confirms the delivery: an expired or used code is refused.</source>
         <translation>Guarde el premio hasta que el servicio confirme la entrega: un código vencido o ya usado se rechaza.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="292"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="311"/>
         <source>Nothing to deliver. Scan or type the next code.</source>
         <translation>No hay nada para entregar. Escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="294"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="222"/>
+        <source>No purchase has the code %1. Check it and try again.</source>
+        <translation>Ningún canje tiene el código %1. Revíselo y vuelva a intentar.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="313"/>
         <source>Only a pending purchase can be delivered.</source>
         <translation>Solo se puede entregar un canje pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="303"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="322"/>
         <location filename="../../kiosk/ui/screens/redeem/text.py" line="46"/>
         <source>%1 in money</source>
         <translation>%1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="311"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="330"/>
         <source>Confirm the delivery</source>
         <translation>Confirmar la entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="312"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="331"/>
         <source>Deliver %1 to %2.</source>
         <translation>Entregar %1 a %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="305"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="324"/>
         <source>Code %1 will be marked delivered and cannot be used again.</source>
         <translation>El código %1 quedará como entregado y no podrá usarse de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="313"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="332"/>
         <source>Confirm delivery</source>
         <translation>Confirmar entrega</translation>
     </message>
@@ -3959,32 +3964,40 @@
 <context>
     <name>RewardTile</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="161"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="166"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
-    <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="189"/>
-        <source>%1 left</source>
-        <translation>quedan %1</translation>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="198"/>
+        <source>%n left</source>
+        <translation>
+            <numerusform>queda %n</numerusform>
+            <numerusform>quedan %n</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="192"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="202"/>
         <source>%1 per client</source>
         <translation>%1 por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="198"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="208"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="200"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="210"/>
+        <source>Already exchanged: %1 per client</source>
+        <translation>Ya canjeado: %1 por cliente</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="214"/>
         <source>Missing %1 pts</source>
         <translation>Faltan %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="201"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="215"/>
         <source>Balance after: %1</source>
         <translation>Saldo después: %1</translation>
     </message>
@@ -3992,55 +4005,55 @@
 <context>
     <name>RewardsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="87"/>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="133"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="91"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="137"/>
         <source>Rewards</source>
         <translation>Premios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="88"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="92"/>
         <source>Money</source>
         <translation>Dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="98"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="102"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="130"/>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="188"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="134"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="195"/>
         <source>Identify a client to see the rewards they can exchange.</source>
         <translation>Identifique a un cliente para ver los premios que puede canjear.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="211"/>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="276"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="218"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="285"/>
         <source>Loading the rewards…</source>
         <translation>Cargando los premios…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="226"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="235"/>
         <source>The rewards could not be loaded. Tap Refresh to try again.</source>
         <translation>No se pudieron cargar los premios. Toque Actualizar para reintentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="250"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="259"/>
         <source>%1 of %2 rewards within reach</source>
         <translation>%1 de %2 premios a su alcance</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="278"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="287"/>
         <source>No rewards are available for this client right now.</source>
         <translation>No hay premios disponibles para este cliente en este momento.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="306"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="315"/>
         <source>This reward is out of stock.</source>
         <translation>Este premio no tiene stock.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="310"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="324"/>
         <source>The client is missing %1 points for %2.</source>
         <translation>Al cliente le faltan %1 puntos para %2.</translation>
     </message>
@@ -4115,12 +4128,12 @@
         <translation>Saldo nuevo: %1 (actualizando…)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="424"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="453"/>
         <source>New balance: %1</source>
         <translation>Saldo nuevo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="428"/>
+        <location filename="../../kiosk/ui/screens/rewards/screen.py" line="457"/>
         <source>New balance: %1 (expected; could not be read now)</source>
         <translation>Saldo nuevo: %1 (estimado; no se pudo leer ahora)</translation>
     </message>
@@ -4238,73 +4251,73 @@
 <context>
     <name>SaleSide</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="47"/>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="124"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="105"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="188"/>
         <source>Credit</source>
         <translation>Acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="108"/>
         <source>Preview</source>
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="156"/>
         <source>Preview unavailable: the service did not say how many points this sale gives. The credit gives what the service computes; the result shows it.</source>
         <translation>Vista previa no disponible: el servicio no dijo cuántos puntos da esta venta. La acreditación da lo que calcule el servicio; el resultado lo muestra.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="98"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="162"/>
         <source>The service is busy: no preview now. The kiosk asks it again at %1. The credit is saved and sent automatically.</source>
         <translation>El servicio está ocupado: ahora no hay vista previa. La terminal vuelve a consultarlo a las %1. La acreditación queda guardada y se envía automáticamente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="103"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="167"/>
         <source>No preview without a connection: the points will be computed when the connection returns. The credit is saved and sent automatically.</source>
         <translation>Sin conexión no hay vista previa: los puntos se calcularán cuando vuelva la conexión. La acreditación queda guardada y se envía automáticamente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="108"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="172"/>
         <source>Type the purchase amount with the keypad or the keyboard, then tap Preview.</source>
         <translation>Escriba el monto de la compra con el teclado numérico o el teclado, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="110"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="174"/>
         <source>Tap an item once per unit, then tap Preview.</source>
         <translation>Toque un ítem una vez por unidad, y después toque Vista previa.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="114"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="178"/>
         <source>Crediting…</source>
         <translation>Acreditando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="117"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="181"/>
         <source>Try again: credit</source>
         <translation>Reintentar: acreditar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="118"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="182"/>
         <source>Credit anyway</source>
         <translation>Acreditar igual</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="121"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="185"/>
         <source>Try again: save the credit</source>
         <translation>Reintentar: guardar la acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="122"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="186"/>
         <source>Save the credit</source>
         <translation>Guardar acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="127"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="191"/>
         <source>Try again: credit %1 points</source>
         <translation>Reintentar: acreditar %1 puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/side.py" line="128"/>
+        <location filename="../../kiosk/ui/screens/points/side.py" line="192"/>
         <source>Credit %1 points</source>
         <translation>Acreditar %1 puntos</translation>
     </message>

@@ -12,7 +12,11 @@
   hidden column);
 - label whose text is wider (or, wrapped, taller) than the label, unless it is elided
   on purpose: the text ends with "…" and the tooltip holds the whole text;
-- button whose text is wider than the room its style leaves it.
+- button whose text is wider than the room its style leaves it;
+- text the cashier must read whole before a tap, cut even "on purpose": any text of
+  the preview card (``WHOLE_INSIDE``), a commit button's words, a masked document
+  ("DNI ****6789") in any label;
+- banner over a button or a field (a banner never covers what the cashier taps).
 
 Scrolled content is judged against its scroll area's viewport: a widget scrolled out
 of view is reachable, not clipped. A finding names the widget (object name, or class
@@ -22,6 +26,7 @@ holds it (who owns the fix).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from PySide6 import QtGui
@@ -50,6 +55,10 @@ INTERACTIVE = (QAbstractButton, *FIELDS)
 # Qt's own parts of a compound widget: not a separate target for a finger.
 PARTS_OF = (QComboBox, QAbstractSpinBox, QLineEdit, QTabBar, QAbstractScrollArea)
 PRIVATE_PARTS = ("QTableCornerButton", "QLineEditIconButton")
+# What the cashier reads before the tap it leads to: never cut, not even with "…".
+WHOLE_INSIDE = ("PreviewCard", "CommitButton")
+MASKED_DOCUMENT = re.compile(r"\S+ \*{4}\w{1,4}\b")
+BANNERS = ("Banner",)
 
 
 @dataclass(frozen=True)
@@ -212,13 +221,56 @@ def _label_problem(label: QLabel) -> str | None:
     lines = text.split("\n")
     need_w = max(metrics.horizontalAdvance(line) for line in lines)
     if need_w > room.width() + SLACK_PX:
-        if _elided_on_purpose(text, label.toolTip()):
+        if _elided_on_purpose(text, label.toolTip()) and not _must_be_whole(label):
             return None
         return f"text needs {need_w} px, the label has {room.width()} (not elided)"
     need_h = metrics.height() * len(lines)
     if need_h > room.height() + metrics.height() // 2:
         return f"text needs {need_h} px of height, the label has {room.height()}"
     return None
+
+
+def _must_be_whole(widget: QWidget) -> bool:
+    """Inside (or one of) the widgets whose every text is read before a tap."""
+    seen: QWidget | None = widget
+    while seen is not None:
+        if any(type(seen).__name__ == name for name in WHOLE_INSIDE):
+            return True
+        seen = seen.parentWidget()
+    return False
+
+
+def whole_text(widget: QWidget) -> str:
+    """The whole text a widget stands for (an eliding label's ``text()``)."""
+    text = getattr(widget, "text", None)
+    whole = text() if callable(text) else ""
+    return whole if isinstance(whole, str) else ""
+
+
+def _cut_problem(widget: QWidget) -> str | None:
+    """Text that must be read whole, drawn cut (with "…" or a shorter text)."""
+    shown, whole = shown_text(widget), whole_text(widget)
+    if _must_be_whole(widget) and whole.strip() and shown.split() != whole.split():
+        return f"shows {shown!r} of {whole!r}: read whole before the tap"
+    for document in MASKED_DOCUMENT.findall(whole):
+        if document not in shown:
+            return f"cuts the document {document!r} (shows {shown!r})"
+    return None
+
+
+def _banner_over(
+    banner: QWidget, targets: list[tuple[QWidget, QRect]], window: QWidget
+) -> list[str]:
+    """The buttons and fields a shown banner covers (its own parts aside)."""
+    area = _window_rect(banner, window)
+    covered = []
+    for target, rect in targets:
+        if banner.isAncestorOf(target) or target.isAncestorOf(banner):
+            continue
+        overlap = area.intersected(rect)
+        if overlap.width() > SLACK_PX and overlap.height() > SLACK_PX:
+            covered.append(f"covers {describe(target)} ({overlap.width()}x{overlap.height()} px)")
+    return covered
 
 
 def _button_problem(button: QAbstractButton) -> str | None:
@@ -279,8 +331,17 @@ def audit(window: QWidget, state: str) -> list[Finding]:
                 add(widget, problem)
         elif isinstance(widget, QAbstractButton) and not part:
             problem = _button_problem(widget)
-            if problem and not _elided_on_purpose(shown_text(widget), widget.toolTip()):
+            purpose = _elided_on_purpose(shown_text(widget), widget.toolTip())
+            if problem and (not purpose or _must_be_whole(widget)):
                 add(widget, problem)
+        if isinstance(widget, (QLabel, QAbstractButton)) and not part:
+            problem = _cut_problem(widget)
+            if problem:
+                add(widget, problem)
+    for banner in widgets:
+        if type(banner).__name__ in BANNERS:
+            for what in _banner_over(banner, targets, window):
+                add(banner, what)
     for index, (one, one_rect) in enumerate(targets):
         for other, other_rect in targets[index + 1 :]:
             if one.isAncestorOf(other) or other.isAncestorOf(one):

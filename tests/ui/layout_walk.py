@@ -66,12 +66,15 @@ STATES = (
     "identify-banner-success",
     "points-amount-12-digits",
     "points-preview",
+    "points-banner",
     "points-items",
     "rewards-grid",
+    "rewards-banner",
     "rewards-sheet",
     "rewards-money",
     "redeem-found",
     "redeem-sheet",
+    "redeem-delivered",
     "code-with-client",
     "today-credits",
     "today-cancel-sheet",
@@ -299,10 +302,19 @@ async def _with_client(walk: Walk, session: Any) -> None:
         screen = walk.view.current
         for _ in range(14):
             QTest.keyClick(screen, Qt.Key.Key_Backspace)
-        QTest.keyClicks(screen, "15000")
+        QTest.keyClicks(screen, "9999999")
         QTest.keyClick(screen, Qt.Key.Key_Return)  # Preview
         await until(lambda: screen.preview_card.isVisible())
         await asyncio.sleep(0.05)
+
+    async def points_banner() -> None:  # the longest a credit says, over the Amount tab
+        from kiosk.ui.screens.points.text import credit_failed_text
+
+        screen = walk.view.current
+        screen.new_sale()
+        lost = credit_failed_text("", outbox=False, maybe_applied=True)
+        screen.banner.show_error(lost)
+        await until(screen.banner.isVisible)
 
     async def items() -> None:
         screen = walk.view.current
@@ -319,8 +331,16 @@ async def _with_client(walk: Walk, session: Any) -> None:
         screen = await walk.rail("rewards")
         await until(lambda: screen.grid.tiles and not screen.tasks.running("catalog"))
 
+    async def rewards_banner() -> None:  # a refusal over the grid, its tabs and Refresh
+        from kiosk.ui.screens.rewards.offline import exchange_offline_text
+
+        screen = walk.view.current
+        screen.banner.show_error(exchange_offline_text())
+        await until(screen.banner.isVisible)
+
     async def rewards_sheet() -> None:
         screen = walk.view.current
+        screen.banner.dismiss()
         reachable = [t for t in screen.grid.tiles.values() if t.card.affordable and t.card.in_stock]
         tile = max(reachable, key=lambda t: len(t.card.name))
         await walk.tap(tile)
@@ -353,6 +373,11 @@ async def _with_client(walk: Walk, session: Any) -> None:
         await walk.tap(screen.deliver_button)
         await until(lambda: screen.pages.currentWidget() is screen.sheet)
 
+    async def redeem_delivered() -> None:  # "Hand over": the banner over the code field
+        screen = walk.view.current
+        await walk.tap(screen.sheet.confirm)
+        await until(lambda: screen.banner.isVisible() and screen.banner.kind == "success")
+
     async def code() -> None:
         from kiosk.core.counter.validation_code import CodePhase
 
@@ -366,12 +391,15 @@ async def _with_client(walk: Walk, session: Any) -> None:
     await walk.state("identify-banner-success", success_banner)
     await walk.state("points-amount-12-digits", twelve_digits)
     await walk.state("points-preview", preview)
+    await walk.state("points-banner", points_banner)
     await walk.state("points-items", items)
     await walk.state("rewards-grid", rewards)
+    await walk.state("rewards-banner", rewards_banner)
     await walk.state("rewards-sheet", rewards_sheet)
     await walk.state("rewards-money", money)
     await walk.state("redeem-found", redeem)
     await walk.state("redeem-sheet", redeem_sheet)
+    await walk.state("redeem-delivered", redeem_delivered)
     await walk.state("code-with-client", code)
 
 

@@ -76,3 +76,19 @@ def test_the_reporter_remembers_a_bounded_number_of_failure_kinds(qtbot: QtBot, 
             reporter.hook(*sys.exc_info())  # type: ignore[arg-type]
     assert len(reporter._seen) == SEEN_KEPT
     assert f"Failure{3 * SEEN_KEPT - 1}@" in next(reversed(reporter._seen))
+
+
+@pytest.mark.parametrize(
+    ("said", "shown"),
+    [
+        ("El monto mínimo para canjear dinero es de 500.", "$ 500,00"),
+        ("El monto mínimo para canjear dinero es de 1500.5.", "$ 1.500,50"),
+        ("El monto mínimo para canjear dinero es de $ 1.500,50", "$ 1.500,50"),
+        ("El monto mínimo para canjear dinero es de 2.000", "$ 2.000,00"),
+    ],
+)
+def test_the_money_minimum_names_the_services_figure(qtbot: QtBot, said: str, shown: str) -> None:
+    """The service sends its minimum in the refusal: the cashier reads it (issue #21)."""
+    error = ApiError(ErrorKind.CONFLICT, reason=Reason.MONEY_MINIMUM, message=said)
+    text = error_text(error, AmountLocale.ES_AR)
+    assert text == f"The amount is below the minimum for a money exchange: {shown}."

@@ -168,6 +168,14 @@ class Screen(QWidget):
         for client in missed:
             self.client_changed(client)
 
+    def move_banner(self, slot: BannerSlot) -> None:
+        """Keep the banner's room in ``slot`` (in this screen's layout, holding what the
+        banner may cover) instead of at the top: for a screen that has no room to spare
+        at its top at 1024x768 (Redeem)."""
+        self.banner.dismiss()
+        self.banner_slot.hide()
+        self.banner_slot = slot
+
     def showEvent(self, event: Any) -> None:
         self.catch_up()  # before the cashier sees it (and before ``entered``)
         super().showEvent(event)

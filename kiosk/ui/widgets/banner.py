@@ -4,10 +4,12 @@ A banner never moves what the cashier is about to tap (issue #14: a banner pushe
 form 76 px down and back, and the next tap landed on the wrong button). A screen
 places it with a ``BannerSlot``: the slot keeps the room of a one-line banner in the
 screen's layout whether a banner shows or not, and the banner is drawn over the slot
-(an overlay, not an item of the layout). Showing, changing or dismissing it lays
-nothing out. When the screen has less room than the slot wants (a tall screen at
-1024x768), the slot gets what is left and the banner overlays the top of the content;
-a text longer than one line does the same. Either way nothing moves.
+(an overlay, not an item of the layout) and not beyond it: a banner never covers what
+the cashier taps (issue #21: it covered Redeem's code field and Look up, the Rewards
+tabs and Refresh, the top of the Amount tab). Its text takes the lines the room holds
+(two), in a smaller font when it must (down to ``MIN_TEXT_PX``); a text longer still
+is cut with "…", whole in its tooltip and accessible name. Showing, changing or
+dismissing it lays nothing out, and nothing moves.
 
 A banner placed in a layout without a slot (``Banner`` alone) still works as an item
 of that layout, shown with the next pass of the event loop (``show_deferred``, #4).
@@ -24,15 +26,17 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QMoveEvent, QPainter, QResizeEvent
+from PySide6.QtGui import QFont, QFontMetrics, QMoveEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from kiosk.ui.icons import pixmap
-from kiosk.ui.theme import Palette, current_palette
+from kiosk.ui.theme import BASE_PX, Palette, current_palette
+from kiosk.ui.widgets.elided import elide_lines
 from kiosk.ui.widgets.relayout import show_deferred
 
 RADIUS_PX = 10
 BORDER_PX = 1
+MIN_TEXT_PX = 15
 
 
 def kind_colors(kind: str, p: Palette) -> tuple[str, str, str]:
@@ -52,6 +56,8 @@ class Banner(QFrame):
     def __init__(self, parent: QWidget | None = None, *, success_seconds: float = 6.0) -> None:
         super().__init__(parent)
         self.kind = ""
+        self._full = ""  # the whole text (what is drawn may be smaller or cut)
+        self._text_px = BASE_PX
         self._look: tuple[str, str, str] | None = None  # (fill, border, icon) being shown
         self._icon = QLabel()
         self._text = QLabel()
@@ -84,31 +90,56 @@ class Banner(QFrame):
         return inner + margins.top() + margins.bottom()
 
     def place(self) -> None:
-        """Over its slot, as tall as its text needs at the slot's width (overlay)."""
+        """Over its slot, exactly (overlay), its text fitted into it."""
         slot = self._slot
         if slot is None:
             return
         width = slot.width()
-        layout = self._row
-        height = layout.heightForWidth(width) if layout.hasHeightForWidth() else -1
-        height = max(height, self.one_line_height())
-        parent = self.parentWidget()
-        top_left = (
-            slot.geometry().topLeft()
-            if parent is None or slot.parentWidget() is parent
-            else slot.mapTo(parent, QPoint(0, 0))  # a slot deeper in the screen (manager mode)
-        )
-        geometry = QRect(top_left, QSize(width, height))
+        height = max(slot.height(), self.one_line_height())
+        self._fit(width, height)
+        host = self.parentWidget()
+        corner = slot.mapTo(host, QPoint(0, 0)) if host is not None else slot.pos()
+        geometry = QRect(corner, QSize(width, height))
         if self.geometry() != geometry:
             self.setGeometry(geometry)
         self.raise_()  # above the widgets of the screen made after it
 
+    def _fit(self, width: int, height: int) -> None:
+        """The whole text in the room of a ``width`` x ``height`` banner: in the base
+        font if it fits, else a smaller one, else cut on its last line."""
+        margins = self._row.contentsMargins()
+        spacing = self._row.spacing()
+        room_w = width - margins.left() - margins.right() - 2 * spacing - 28
+        room_w -= self._close.minimumWidth()
+        room_h = height - margins.top() - margins.bottom()
+        if room_w <= 0 or not self._full:
+            return
+        flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft
+        shown, px = self._full, BASE_PX
+        while True:
+            font = QFont(self._text.font())
+            font.setPixelSize(px)
+            metrics = QFontMetrics(font)
+            need = metrics.boundingRect(QRect(0, 0, room_w, 100_000), flags, self._full)
+            if need.height() <= room_h:
+                break
+            if px <= MIN_TEXT_PX:
+                lines = max(1, room_h // metrics.lineSpacing())
+                shown = elide_lines(self._full, metrics, room_w, lines)
+                break
+            px -= 1
+        if px != self._text_px:
+            self._text_px = px
+            sheet = f"font-size: {px}px;" if px != BASE_PX else ""
+            self._text.setStyleSheet(sheet)
+        if self._text.text() != shown:
+            self._text.setText(shown)
+        cut = shown.replace("\n", " ") != " ".join(self._full.split()) and shown != self._full
+        self._text.setToolTip(self._full if cut else "")
+
     def text(self) -> str:
-        return (
-            self._text.text()
-            if self.isVisibleTo(self.parentWidget()) or not self.isHidden()
-            else ""
-        )
+        """The whole text of the banner shown ("" when none is)."""
+        return self._full if self.isVisibleTo(self.parentWidget()) or not self.isHidden() else ""
 
     def show_error(self, text: str) -> None:
         self._show("error", text)
@@ -124,7 +155,9 @@ class Banner(QFrame):
         self._timer.stop()
         self.kind = kind
         self._restyle()
+        self._full = text
         self._text.setText(text)
+        self._text.setAccessibleName(text)
         if self._slot is not None:
             self.place()
             if self.isHidden():
@@ -182,6 +215,7 @@ class Banner(QFrame):
     def dismiss(self) -> None:
         self._timer.stop()
         self.kind = ""
+        self._full = ""
         self._text.setText("")
         self.hide()
         self.dismissed.emit()
@@ -189,15 +223,21 @@ class Banner(QFrame):
 
 class BannerSlot(QWidget):
     """The room a screen keeps for its ``banner``, in its layout, shown or not; the
-    banner is drawn over it. Its minimum height is 0: a screen short of room gives
-    its content the room first, and the banner then overlays the content's top."""
+    banner is drawn over it, and only over it. Its minimum height is 0: a screen that
+    cannot lay its content out in the room left (the layout audit finds it) would
+    otherwise cut its content; there the banner overlays the content's top."""
 
-    def __init__(self, banner: Banner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, banner: Banner, parent: QWidget | None = None, *, host: QWidget | None = None
+    ) -> None:
+        """``host``: the widget the banner is drawn in, when the slot stands deeper in
+        it (a screen's row: the banner then covers what the slot holds, a hint)."""
         super().__init__(parent)
         self.banner = banner
         banner._slot = self
-        if banner.parentWidget() is not None and banner.parentWidget() is not parent:
-            banner.setParent(parent)
+        owner = host if host is not None else parent
+        if banner.parentWidget() is not None and banner.parentWidget() is not owner:
+            banner.setParent(owner)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
 
     def adopt(self) -> None:

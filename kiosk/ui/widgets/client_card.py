@@ -24,11 +24,13 @@ from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.counter.offline_client import is_unverified
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.elided import ElidedLabel
+from kiosk.ui.widgets.plain_text import clip
 from kiosk.ui.widgets.relayout import FixedFill
 from kiosk.ui.widgets.whole_button import WholeButton
 
 LEVEL_CHECK_MS = 3000  # a client shown without a level is read again after this...
 LEVEL_CHECKS = 3  # ...at most this many times (the service assigns a new one shortly)
+DOCUMENT_KIND_CHARS = 8  # the service's document type ("DNI", "CUIT", "PAS"), bounded
 
 
 class ClientCard(QFrame):
@@ -58,9 +60,14 @@ class ClientCard(QFrame):
         self.points.setStyleSheet("font-size: 26px; font-weight: 700;")
         self.total = ElidedLabel(keep_chars=14)
         self.total.setProperty("role", "muted")
-        # Masked email and document: cut in the middle, both ends stay readable.
+        # The masked email is cut in the middle (both ends stay readable); the masked
+        # document beside it is short and always whole.
         self.identity = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle, keep_chars=16)
         self.identity.setProperty("role", "muted")
+        self.document = QLabel()
+        self.document.setProperty("role", "muted")
+        self.document.setTextFormat(Qt.TextFormat.PlainText)
+        self.document.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         self.change = WholeButton(self.tr("Change client"))
         self.change.setMinimumHeight(56)
         # Never narrower than its text: the labels beside it give way instead.
@@ -81,7 +88,11 @@ class ClientCard(QFrame):
         top.addWidget(self.suspended)
         top.addStretch(1)
         left.addLayout(top)
-        left.addWidget(self.identity)
+        ids = QHBoxLayout()
+        ids.setSpacing(16)
+        ids.addWidget(self.identity, 1)
+        ids.addWidget(self.document)
+        left.addLayout(ids)
         middle = QVBoxLayout()
         middle.setSpacing(2)
         middle.addWidget(self.points)
@@ -101,7 +112,7 @@ class ClientCard(QFrame):
         self.hide()
 
     def _fix_height(self, content: QWidget) -> None:
-        labels = (self.name, self.level, self.points, self.total, self.identity)
+        labels = (self.name, self.level, self.points, self.total, self.identity, self.document)
         for widget in (*labels, self.change):
             widget.ensurePolished()
         for label in labels:
@@ -136,6 +147,7 @@ class ClientCard(QFrame):
             self.points.setText("")
             self.total.setText("")
             self.identity.setText("")
+            self.document.setText("")
             self.hide()
             return
         display = client.name or " ".join(p for p in (client.first_name, client.last_name) if p)
@@ -160,11 +172,11 @@ class ClientCard(QFrame):
             )
         else:
             self.total.setText("")
-        parts = []
-        if client.email:
-            parts.append(mask_email(client.email))
+        self.identity.setText(mask_email(client.email) if client.email else "")
+        document = ""
         if client.document_number:
-            kind = client.document_type or "DNI"
-            parts.append(f"{kind} {mask_document(client.document_number)}")
-        self.identity.setText("   ".join(parts))
+            kind = clip(client.document_type or "DNI", DOCUMENT_KIND_CHARS)
+            document = f"{kind} {mask_document(client.document_number)}"
+        self.document.setText(document)
+        self.document.setVisible(bool(document))
         self.show()

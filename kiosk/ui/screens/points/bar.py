@@ -68,7 +68,7 @@ class ModeBar(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.ticket_problem)
         self.setStyleSheet(
-            "QPushButton[segment='true'] { min-height: 40px;"
+            "QPushButton[segment='true'] { min-height: 36px;"
             " border-radius: 24px; font-size: 18px; min-width: 120px; }"
             f"QPushButton[segment='true']:checked {{ background: {p.accent};"
             f" color: {p.accent_text}; border-color: {p.accent}; }}"

@@ -6,7 +6,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -20,10 +19,11 @@ from kiosk.api.models.points import Preview
 from kiosk.core.amounts import AmountLocale, format_amount, format_points
 from kiosk.core.counter.sale import CreditOutcome, CreditStatus
 from kiosk.ui.icons import pixmap, set_pixmap
+from kiosk.ui.screens.points.figure import FigureLabel
 from kiosk.ui.theme import current_palette
 from kiosk.ui.widgets.amount_entry import AmountDisplay
 from kiosk.ui.widgets.busy_button import BusyButton
-from kiosk.ui.widgets.elided import ElidedLabel
+from kiosk.ui.widgets.fit_label import FitLabel
 from kiosk.ui.widgets.keypad import Keypad
 
 KEYPAD_MAX_WIDTH = 520
@@ -31,8 +31,10 @@ KEYPAD_MAX_HEIGHT = 4 * 112 + 3 * 8
 
 
 class AmountPad(QWidget):
-    """The amount as typed (in the preview's format, 64 px digits or smaller to fit),
-    the reason a key was refused, and the 3x4 keypad under them."""
+    """The amount as typed (in the preview's format, 64 px digits or smaller to fit)
+    over the 3x4 keypad. ``problem`` says why a key was refused; the screen shows it
+    beside the pad (in the right column), so the pad's height leaves the banner its
+    room at 1024x768 (issue #21)."""
 
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,18 +48,10 @@ class AmountPad(QWidget):
         self.problem.setProperty("role", "field-error")
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(f"color: {p.danger}; font-size: 17px; font-weight: 600;")
-        # Its room is kept, two lines, shown or not: a refused key never moves the keys.
-        policy = self.problem.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.problem.setSizePolicy(policy)
-        font = QFont(self.problem.font())
-        font.setPixelSize(17)
-        self.problem.setFixedHeight(2 * QFontMetrics(font).lineSpacing() + 2)
         inner = QVBoxLayout(self.display)
         inner.setContentsMargins(20, 4, 20, 4)
         inner.setSpacing(0)
         inner.addWidget(self.amount)
-        inner.addWidget(self.problem)
         self.keypad = Keypad(locale.decimal_separator)
         self.keypad.setMaximumHeight(KEYPAD_MAX_HEIGHT)
         column = QWidget()
@@ -82,7 +76,9 @@ class AmountPad(QWidget):
 
 
 class PreviewCard(QFrame):
-    """What the credit will give: the amount echoed back, base points, bonuses, total."""
+    """What the credit will give: the amount echoed back, base points, bonuses, total.
+    Every text of it is read before the credit, so none is cut: the names wrap (a
+    merchant's long level name takes another line), the figures shrink to fit."""
 
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -92,30 +88,29 @@ class PreviewCard(QFrame):
         self.heading = QLabel(self.tr("Preview: nothing credited yet"))
         self.heading.setProperty("role", "muted")
         self.heading.setWordWrap(True)
-        self.amount = QLabel()
-        self.amount.setStyleSheet("font-size: 34px; font-weight: 700;")
+        self.amount = FigureLabel(34, 18)
         self.amount.setAccessibleName(self.tr("Amount to credit"))
         self.units = QLabel()
         self.units.setProperty("role", "muted")
         self.units.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.base = QLabel()
-        self.level_name = ElidedLabel(self.tr("Level bonus"))  # whole in its tooltip
+        self.level_name = FitLabel(self.tr("Level bonus"))
         self.level = QLabel()
         self.rules = QLabel()
-        self.total = QLabel()
-        self.total.setStyleSheet(f"font-size: 30px; font-weight: 700; color: {p.accent};")
+        self.total = FigureLabel(30, 18, color=p.accent)
         grid = QGridLayout()
         grid.setHorizontalSpacing(16)
         grid.setVerticalSpacing(4)
-        grid.setColumnStretch(0, 1)  # the names give way (elided, whole in a tooltip)
+        grid.setColumnStretch(0, 1)  # the names give way: they wrap
         rows: list[tuple[QLabel, QLabel]] = [
-            (ElidedLabel(self.tr("Base points")), self.base),
+            (FitLabel(self.tr("Base points")), self.base),
             (self.level_name, self.level),
-            (ElidedLabel(self.tr("Point rules bonus")), self.rules),
+            (FitLabel(self.tr("Point rules bonus")), self.rules),
         ]
         for row, (name, value) in enumerate(rows):
             name.setProperty("role", "muted")
-            value.setAlignment(Qt.AlignmentFlag.AlignRight)
+            name.setTextFormat(Qt.TextFormat.PlainText)  # a level's name is the merchant's
+            value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             grid.addWidget(name, row, 0)
             grid.addWidget(value, row, 1)
         line = QFrame()
@@ -124,9 +119,11 @@ class PreviewCard(QFrame):
         total_name = QLabel(self.tr("Total"))
         total_name.setStyleSheet("font-size: 22px; font-weight: 600;")
         self.total.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        grid.addWidget(line, len(rows), 0, 1, 2)
-        grid.addWidget(total_name, len(rows) + 1, 0)
-        grid.addWidget(self.total, len(rows) + 1, 1)
+        # The total on its own row: in the grid its width took the names' room.
+        total_row = QHBoxLayout()
+        total_row.setSpacing(16)
+        total_row.addWidget(total_name)
+        total_row.addWidget(self.total, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(20, 8, 20, 8)
         layout.setSpacing(2)
@@ -136,6 +133,9 @@ class PreviewCard(QFrame):
         layout.addWidget(self.units)  # under the amount: a narrow column holds both
         layout.addSpacing(4)
         layout.addLayout(grid)
+        layout.addSpacing(2)
+        layout.addWidget(line)
+        layout.addLayout(total_row)
 
     def show_preview(self, preview: Preview, amount: Decimal | None, units: int) -> None:
         points, locale = preview.points, self.amount_locale

@@ -114,6 +114,7 @@ class PointsScreen(CreditSteps, Screen):
             self.modes.addWidget(page)
         # Right: basket, hint, preview, main button.
         self.side = SaleSide(locale)
+        self.side.add_problem(self.pad.problem)
         self.basket, self.preview_card = self.side.basket, self.side.preview_card
         self.preview_button, self.credit_button = self.side.preview, self.side.credit
         self.basket.setMaximumHeight(BASKET_MAX_PX)

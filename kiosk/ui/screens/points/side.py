@@ -10,14 +10,21 @@ or Enter, Enter on "Preview" can never credit unseen. A sale without a preview's
 (offline, or the service's answer held none) says so in the hint, and its credit button
 says what a tap does without figures. ``show_sale`` changes only what differs from what
 is shown (issue #4: each change of a widget's text, icon or visibility costs a layout or
-a repaint of the column)."""
+a repaint of the column).
+
+The credit button stands in one place in both flows (amount and point items), right
+above "Preview": the preview card above it grows or shrinks (units, a long level name)
+without moving it. Its words are never cut: when "Acreditar 149.998 puntos" is wider
+than the column (1024x768, Spanish), they take two lines (issue #21)."""
 
 from __future__ import annotations
 
 import time
 from datetime import datetime
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QStyle, QStyleOptionButton, QVBoxLayout, QWidget
 
 from kiosk.core.amounts import AmountLocale, format_points
 from kiosk.core.counter.sale import NoPreview, Sale, SaleMode, SaleState
@@ -33,6 +40,57 @@ SIDE_MAX_WIDTH = 520
 COMMIT_STATES = (SaleState.PREVIEWED, SaleState.FAILED, SaleState.CREDITING)
 
 
+class CreditButton(CommitButton):
+    """The credit button: its words on one line, or on two when one is too narrow.
+    ``text()`` is the whole text on one line; what is drawn may hold a line break."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent, primary=True)
+        self._whole = ""
+        self.setText(text)
+
+    def text(self) -> str:
+        return self._whole
+
+    def setText(self, text: str) -> None:
+        if text == self._whole and super().text():
+            return  # (every render sets it: only a change costs)
+        self._whole = text
+        self.setAccessibleName(text)
+        self._wrap()
+
+    def _room(self) -> int:
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        big = self.style().sizeFromContents(
+            QStyle.ContentsType.CT_PushButton, option, self.size(), self
+        )
+        return self.width() - max(0, big.width() - self.width())
+
+    def _wrap(self) -> None:
+        text, metrics = self._whole, self.fontMetrics()
+        words = text.split(" ")
+        if len(words) > 1 and metrics.horizontalAdvance(text) > self._room():
+            # Two lines, broken at the space that makes the longer line shortest.
+            cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+            first, second = min(
+                cuts,
+                key=lambda c: max(metrics.horizontalAdvance(c[0]), metrics.horizontalAdvance(c[1])),
+            )
+            text = f"{first}\n{second}"
+        if super().text() != text:
+            super().setText(text)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._wrap()
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        hint.setWidth(min(hint.width(), SIDE_MIN_WIDTH))  # never wider than the column
+        return hint
+
+
 class SaleSide(QWidget):
     def __init__(self, locale: AmountLocale, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -44,20 +102,26 @@ class SaleSide(QWidget):
         self.hint.setProperty("role", "hint")
         self.hint.setWordWrap(True)
         self.preview_card = PreviewCard(locale)
-        self.credit = CommitButton(self.tr("Credit"), primary=True)
+        self.credit = CreditButton(self.tr("Credit"))
         self.credit.setMinimumHeight(PRIMARY_PX)
         self.credit.hide()
         self.preview = BusyButton(self.tr("Preview"), primary=True)
         self.preview.setMinimumHeight(PRIMARY_PX)
-        layout = QVBoxLayout(self)
+        self._column = layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
         layout.addWidget(self.hint)
+        self._notes = layout.count()  # where the amount's problem goes (add_problem)
         layout.addWidget(self.preview_card)
-        layout.addWidget(self.credit)
-        layout.addStretch(0)
+        layout.addStretch(1)
+        layout.addWidget(self.credit)  # one place in both flows, above "Preview"
         layout.addWidget(self.preview)
         self._shown_preview: tuple[object, ...] | None = None
+
+    def add_problem(self, problem: QLabel) -> None:
+        """Why a key was refused, under the hint (shown only while there is one: the
+        buttons below stand at the bottom and do not move)."""
+        self._column.insertWidget(self._notes, problem)
 
     def show_sale(self, sale: Sale, names: dict[int, str]) -> None:
         items = sale.mode is SaleMode.ITEMS

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from kiosk.api.errors import AmbiguousOutcome, ApiError, ErrorKind
@@ -48,6 +49,7 @@ from kiosk.ui.screens.redeem.text import code_text, outcome_texts
 from kiosk.ui.screens.rewards.offline import delivery_offline_text
 from kiosk.ui.screens.rewards.write import PendingWrite
 from kiosk.ui.theme import PRIMARY_PX, current_palette
+from kiosk.ui.widgets.banner import BannerSlot
 from kiosk.ui.widgets.busy_button import BusyButton
 from kiosk.ui.widgets.confirm_sheet import ConfirmSheet
 from kiosk.ui.widgets.plain_text import clip
@@ -101,9 +103,16 @@ class RedeemScreen(Screen):
         self.deliver_hint.setProperty("role", "hint")
         self.deliver_hint.setWordWrap(True)
         self.action_row = QWidget()
+        # The banner's room is the hint's, beside Deliver: at the top it had none at
+        # 1024x768 and covered the code field and Look up (issue #21).
+        slot = BannerSlot(self.banner, self.action_row, host=self)
+        hint_box = QVBoxLayout(slot)
+        hint_box.setContentsMargins(0, 0, 0, 0)
+        hint_box.addWidget(self.deliver_hint)
+        self.move_banner(slot)
         row = QHBoxLayout(self.action_row)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.deliver_hint, 1)
+        row.addWidget(slot, 1)
         row.addWidget(self.deliver_button)
         self.keyboard = TouchKeyboard()
         mode = str(session.config.extra.get("on_screen_keyboard", "auto"))
@@ -116,6 +125,11 @@ class RedeemScreen(Screen):
 
     def title(self) -> str:
         return self.tr("Redeem")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self.banner.isHidden():
+            self.banner.place()  # its slot, beside Deliver, moved with the action row
 
     def _empty_page(self) -> QWidget:
         page = QWidget()
@@ -203,9 +217,12 @@ class RedeemScreen(Screen):
         except ApiError as error:
             if error.kind is ErrorKind.NOT_FOUND:
                 log.info("redeem: code not found")
-                with one_relayout(self):
-                    self._show_empty(self.tr("No purchase has the code %1.").replace("%1", code))
-                    self.banner.show_error(error_text(error))
+                # Said once, on the page (a banner said it again in other words).
+                self._show_empty(
+                    self.tr("No purchase has the code %1. Check it and try again.").replace(
+                        "%1", code
+                    )
+                )
                 return
             if no_connection(error):
                 log.info("redeem: no connection (%s)", error.kind.value)
@@ -269,6 +286,8 @@ class RedeemScreen(Screen):
 
     def _update_actions(self) -> None:
         on_sheet = self.pages.currentWidget() is self.sheet
+        if on_sheet:
+            self.banner.dismiss()  # its room is the action row's, hidden with it
         self.action_row.setVisible(not on_sheet)
         deliverable = self._state is PurchaseState.PENDING and not self._uncertain
         self.deliver_button.setEnabled(deliverable and not self.deliver_button.busy)

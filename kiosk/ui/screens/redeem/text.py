@@ -42,18 +42,13 @@ def outcome_texts(
     purchase's last change (for an already delivered code)."""
     if outcome is DeliveryOutcome.DELIVERED:
         what = view.reward if view else code
-        if view is not None and view.is_money:
+        if view is not None and view.is_money:  # money, not a reward (issue #21)
             what = QCoreApplication.translate("RedeemScreen", "%1 in money").replace(
                 "%1", view.reward
             )
-        banner = (
-            QCoreApplication.translate(
-                "RedeemScreen", "Delivered: %1 · code %2. Hand over the reward."
-            )
-            .replace("%1", what)
-            .replace("%2", code)
-        )
-        return banner, hand_over_text(view)
+        # What to hand over is said once, on the card (hand_over_text), not here too.
+        said = QCoreApplication.translate("RedeemScreen", "Delivered: %1 · code %2.")
+        return said.replace("%1", what).replace("%2", code), hand_over_text(view)
     if outcome is DeliveryOutcome.ALREADY_DELIVERED:
         return (
             QCoreApplication.translate(

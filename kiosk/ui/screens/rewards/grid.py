@@ -3,8 +3,10 @@
 A card shows a drawn placeholder (images are never downloaded), the name, the
 price at the client's level, the stock when it is controlled and the per-client
 cap; a reward out of reach is dimmed with how many points are missing, one whose
-stock ran out is dimmed with "Out of stock" (it stays on the grid). A tap
-emits ``chosen`` with the card.
+stock ran out is dimmed with "Out of stock" (it stays on the grid); a reward the
+client already exchanged as often as its per-client cap allows is dimmed with "Already
+exchanged" (the grid is told how many each client took: ``set_used``). A tap emits
+``chosen`` with the card.
 
 The tiles' labels share one style sheet, set on the grid, with a ``reach`` property
 selector (styling each tile with sheets of its own is what made building and
@@ -150,10 +152,13 @@ class RewardTile(QPushButton):
     def _labels(self) -> tuple[QLabel, ...]:
         return (self.art, self.badge, self.name, self.price, self.status)
 
-    def set_card(self, card: RewardCard) -> None:
-        """Show ``card`` (this reward again with a new balance, price or stock). The
-        style changes only when the reward comes into or out of reach."""
+    def set_card(self, card: RewardCard, *, used_up: bool = False) -> None:
+        """Show ``card`` (this reward again with a new balance, price or stock);
+        ``used_up``: the client reached its per-client cap. The style changes only
+        when the reward comes into or out of reach."""
         self.card = card
+        self.used_up = used_up
+        reachable = card.affordable and not used_up
         locale = self.amount_locale
         self.badge.setText(self._badge_text(card, locale))
         self.name.setText(card.name)
@@ -162,9 +167,13 @@ class RewardTile(QPushButton):
         status = self._status_text(card, locale)
         self.status.setText(status)
         self.setAccessibleName(f"{card.name}: {self.price.text()}. {status}")
-        if card.affordable != self._reachable:
-            self._reachable = card.affordable
-            self._style(card.affordable)
+        if reachable != self._reachable:
+            self._reachable = reachable
+            self._style(reachable)
+
+    @property
+    def reachable(self) -> bool:
+        return bool(self._reachable)
 
     def _style(self, reachable: bool) -> None:
         """The ``reach`` property of the tile and its labels, for the grid's sheet."""
@@ -186,7 +195,8 @@ class RewardTile(QPushButton):
     def _badge_text(self, card: RewardCard, locale: AmountLocale) -> str:
         parts = []
         if card.stock is not None and card.in_stock:  # (none left: the status says so)
-            parts.append(self.tr("%1 left").replace("%1", format_points(card.stock, locale)))
+            left = self.tr("%n left", "", card.stock)  # "queda 1", "quedan 2"
+            parts.append(left.replace(str(card.stock), format_points(card.stock, locale), 1))
         if card.max_per_client is not None:
             parts.append(
                 self.tr("%1 per client").replace("%1", format_points(card.max_per_client, locale))
@@ -196,6 +206,10 @@ class RewardTile(QPushButton):
     def _status_text(self, card: RewardCard, locale: AmountLocale) -> str:
         if not card.in_stock:
             return self.tr("Out of stock")
+        if self.used_up:
+            return self.tr("Already exchanged: %1 per client").replace(
+                "%1", format_points(card.max_per_client or 0, locale)
+            )
         if card.missing:
             return self.tr("Missing %1 pts").replace("%1", format_points(card.missing, locale))
         return self.tr("Balance after: %1").replace("%1", format_points(card.balance_after, locale))
@@ -219,6 +233,17 @@ class RewardGrid(QScrollArea):
         self._spare: dict[int, RewardTile] = {}
         self._order: list[RewardTile] = []
         self._columns = 0
+        self._used: dict[int, int] = {}  # exchanges the client made, by product
+
+    def set_used(self, used: dict[int, int]) -> None:
+        """How many times the client exchanged each reward (for the per-client caps)."""
+        self._used = dict(used)
+        for tile in self._order:
+            tile.set_card(tile.card, used_up=self.used_up(tile.card))
+
+    def used_up(self, card: RewardCard) -> bool:
+        cap = card.max_per_client
+        return cap is not None and self._used.get(card.product_id, 0) >= cap
 
     async def prepare(self, cards: Sequence[RewardCard]) -> bool:
         """Build, one per event-loop turn, the tiles ``cards`` need that do not exist yet
@@ -256,8 +281,7 @@ class RewardGrid(QScrollArea):
                 tile = self._spare.pop(card.product_id, None)
             if tile is None:
                 tile = self._new_tile(card, self._inner)
-            else:
-                tile.set_card(card)
+            tile.set_card(card, used_up=self.used_up(card))
             self.tiles[card.product_id] = tile
             order.append(tile)
         for product_id, tile in old.items():

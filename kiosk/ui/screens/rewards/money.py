@@ -4,14 +4,14 @@ store's locale and echoed back formatted before anything is sent.
 Laid out as the Points screen's amount: left, the amount (in the preview's format,
 whole, its font shrunk to fit when it must) over the same keypad; right, what the
 exchange is and its button. A digit past the largest amount is refused at the key,
-with the reason, in a line whose room is kept so the keys never move."""
+with the reason, in the right column (the keys never move, and the left column leaves
+the screen's banner its room at 1024x768, issue #21)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from kiosk.core.amounts import AmountError, AmountLocale, AmountProblem, format_amount, parse_amount
@@ -59,12 +59,6 @@ class MoneyPanel(QWidget):
         self.error.setProperty("role", "field-error")
         self.error.setWordWrap(True)
         self.error.setStyleSheet(f"font-size: {ERROR_PX}px;")
-        font = QFont(self.error.font())
-        font.setPixelSize(ERROR_PX)
-        self.error.setFixedHeight(2 * QFontMetrics(font).lineSpacing() + 2)
-        policy = self.error.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)  # a message never moves the keys
-        self.error.setSizePolicy(policy)
         self.error.hide()
         self.exchange = BusyButton(self.tr("Exchange money"), primary=True)
         self.exchange.setMinimumHeight(PRIMARY_PX)
@@ -79,7 +73,6 @@ class MoneyPanel(QWidget):
         left.setContentsMargins(0, 0, 0, 0)
         left.setSpacing(8)
         left.addWidget(self.amount)
-        left.addWidget(self.error)
         left.addWidget(self.keypad, 1)
         right = QVBoxLayout()
         right.setSpacing(12)
@@ -87,6 +80,7 @@ class MoneyPanel(QWidget):
         right.addWidget(self.explain)
         right.addSpacing(8)
         right.addWidget(self.echo)
+        right.addWidget(self.error)
         right.addStretch(1)
         right.addWidget(self.exchange)
         layout = QHBoxLayout(self)

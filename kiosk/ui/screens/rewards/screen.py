@@ -26,6 +26,7 @@ from kiosk.core.counter.catalogue import catalogue_changes
 from kiosk.core.counter.offline_client import is_unverified, no_connection
 from kiosk.core.counter.rewards import (
     ExchangeDone,
+    ExchangeKind,
     LevelLadder,
     RewardCard,
     level_of,
@@ -82,6 +83,9 @@ class RewardsScreen(Screen):
         catalogue_changes(session).rewards.connect(self._rewards_changed)
         self._chosen: RewardCard | None = None
         self._money: Decimal | None = None
+        # The client's exchanges by reward, as this counter saw them (its own, and a
+        # cap the service refused): the catalog does not say what a client took.
+        self._used: dict[int, int] = {}
         self._write: PendingWrite[ExchangeDone] | None = None
         p = current_palette()
         self.rewards_tab = segment_button(self.tr("Rewards"), "rewards")
@@ -177,7 +181,10 @@ class RewardsScreen(Screen):
         self._client_id = None
         self._chosen = None
         self._money = None
+        self._used = {}
+        self.grid.set_used({})
         self.grid.set_cards([])
+        self.grid.verticalScrollBar().setValue(0)  # the next client's catalog from its top
         self.result.clear()
         self.money.clear()
         self.sheet.finish()
@@ -217,9 +224,11 @@ class RewardsScreen(Screen):
         except ApiError as error:
             if no_connection(error):
                 log.info("rewards: no connection (%s)", error.kind.value)
+                # Said once: on the page when nothing else shows, else in the banner.
                 if self.pages.currentWidget() is self.empty:
                     self._show_empty(exchange_offline_text())
-                self.banner.show_error(exchange_offline_text())
+                else:
+                    self.banner.show_error(exchange_offline_text())
                 return
             if self.pages.currentWidget() is self.empty:
                 self._show_empty(
@@ -245,7 +254,7 @@ class RewardsScreen(Screen):
 
     def _summarize(self) -> None:
         cards = self.grid.cards()
-        affordable = sum(1 for c in cards if c.affordable)
+        affordable = sum(1 for c in cards if c.affordable and not self.grid.used_up(c))
         self.summary.setText(
             self.tr("%1 of %2 rewards within reach")
             .replace("%1", str(affordable))
@@ -304,6 +313,11 @@ class RewardsScreen(Screen):
             return
         if not card.in_stock:
             self.banner.show_info(self.tr("This reward is out of stock."))
+            return
+        if self.grid.used_up(card):
+            self.banner.show_info(
+                error_text(ApiError(ErrorKind.CONFLICT, reason=Reason.EXCHANGE_CAP))
+            )
             return
         if card.missing:
             self.banner.show_info(
@@ -388,8 +402,19 @@ class RewardsScreen(Screen):
             return
         self._write = None
         self.sheet.finish()
+        product = done.purchase.product
+        chosen = self._chosen
+        product_id = product.id if product is not None else (chosen and chosen.product_id)
+        if done.kind is ExchangeKind.REWARD and product_id:
+            self._use(product_id, self._used.get(product_id, 0) + 1)
         self._show_result(done)
         await self._after(client, done)
+
+    def _use(self, product_id: int, times: int) -> None:
+        """The client has exchanged this reward ``times`` times: a capped one is used up."""
+        self._used[product_id] = times
+        self.grid.set_used(self._used)
+        self._summarize()
 
     def _refused(self, error: ApiError) -> None:
         if isinstance(error, AmbiguousOutcome):
@@ -398,9 +423,13 @@ class RewardsScreen(Screen):
             log.info("exchange refused: %s", error)
         else:
             log.warning("exchange failed: %s", error)
+        locale = self.session.config.locale
         self.banner.show_error(
-            exchange_offline_text() if no_connection(error) else error_text(error)
+            exchange_offline_text() if no_connection(error) else error_text(error, locale)
         )
+        chosen = self._chosen
+        if error.reason is Reason.EXCHANGE_CAP and chosen is not None:
+            self._use(chosen.product_id, chosen.max_per_client or 1)
         self._close_sheet()
         # The balance or the stock may have moved: read both again.
         self.run("after-refusal", self._refresh_after_refusal())

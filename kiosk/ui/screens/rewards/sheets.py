@@ -121,7 +121,7 @@ def segment_button(text: str, icon_name: str) -> QPushButton:
 def segment_style() -> str:
     p = current_palette()
     return (
-        f"QPushButton[segment='true'] {{ min-height: 40px; min-width: 150px; "
+        f"QPushButton[segment='true'] {{ min-height: 36px; min-width: 150px; "
         f"border-radius: 24px; font-size: 18px; }}"
         f"QPushButton[segment='true']:checked {{ background: {p.accent}; "
         f"color: {p.accent_text}; border-color: {p.accent}; }}"

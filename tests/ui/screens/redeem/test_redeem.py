@@ -175,7 +175,11 @@ def test_an_unknown_code_says_it_does_not_exist(
     async def scenario() -> None:
         await look_up(qtbot, screen, "PEND2345")
         await look_up(qtbot, screen, "ZZZZ9999")
-        assert screen.banner.text() == "That code does not exist. Check it and try again."
+        # Said once, on the page, with the next step (issue #21: the banner said it again).
+        assert (
+            screen.empty_text.text() == "No purchase has the code ZZZZ9999. Check it and try again."
+        )
+        assert screen.banner.text() == ""
         assert screen.pages.currentWidget() is screen.empty
         assert screen.purchase is None
         assert not screen.deliver_button.isEnabled()

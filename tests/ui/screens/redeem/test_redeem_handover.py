@@ -24,6 +24,7 @@ from kiosk.ui.i18n import install_translators
 from kiosk.ui.screens.redeem.screen import RedeemScreen
 from kiosk.ui.theme import apply_theme
 from tests.qt_async import until
+from tests.ui.layout_audit import audit
 from tests.ui.screens.redeem.test_redeem import REDEEM_PATH, stored
 
 LEFT = Qt.MouseButton.LeftButton
@@ -251,3 +252,38 @@ def test_a_purchase_of_another_client_is_flagged_before_confirming(
         assert flag not in screen.sheet.detail.text()
 
     arun(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1024x768"])
+def test_a_money_delivery_says_to_hand_over_the_money(
+    qtbot: QtBot,
+    session: CounterSession,
+    arun: Callable[..., Any],
+    sim_world: World,
+    language: str,
+    size: tuple[int, int],
+) -> None:
+    """A money exchange's delivery says to hand over the money, never "the reward"
+    (issue #21: the Spanish banner said "Entregue el premio"), and says it once: on the
+    card, not in the banner too; the banner covers no button or field."""
+    screen = make_screen(qtbot, session, size)
+
+    async def scenario() -> None:
+        await look_up(qtbot, screen, "CASH2345")
+        tap(qtbot, screen, screen.deliver_button)
+        await until(lambda: screen.sheet.confirm.armed)
+        tap(qtbot, screen, screen.sheet.confirm)
+        await until(lambda: screen.banner.kind == "success")
+
+    arun(scenario())
+    shot(screen, f"money-handed-{language}-{size[0]}")
+    expected = {
+        "en": ("Delivered: $ 1.000,00 in money · code CASH2345.", "Hand over the money: "),
+        "es": ("Entregado: $ 1.000,00 en dinero · código CASH2345.", "Entregue el dinero: "),
+    }
+    said, hand_over_money = expected[language]
+    assert screen.banner.text() == said
+    assert screen.card.notice.text() == hand_over_money + "$ 1.000,00"
+    assert hand_over() not in shown_text(screen)  # never "the reward" for money
+    covered = [f.line() for f in audit(screen, "delivered") if "covers" in f.what]
+    assert covered == []

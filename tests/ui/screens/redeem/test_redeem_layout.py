@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QPoint, QRect
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -51,7 +51,12 @@ def test_the_delivery_answer_lays_the_screen_out_once(
         assert screen.pages.currentWidget() is screen.card
         assert screen.action_row.isVisible()
         assert resizes.count == 1
-        assert screen.banner.geometry().bottom() < screen.pages.geometry().top()
+        # The banner stands in the hint's room beside Deliver (issue #21: at the top it
+        # covered the code field and Look up).
+        assert screen.action_row.geometry().contains(screen.banner.geometry())
+        deliver = screen.deliver_button
+        deliver_at = QRect(deliver.mapTo(screen, QPoint(0, 0)), deliver.size())
+        assert not screen.banner.geometry().intersects(deliver_at)
         assert screen.pages.geometry().bottom() < screen.action_row.geometry().top()
 
     arun(scenario())
