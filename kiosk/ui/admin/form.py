@@ -222,11 +222,8 @@ class FormPanel(QFrame):
     @staticmethod
     def _action_size(button: QPushButton) -> None:
         """One height for the heading's actions, whatever their role; never below the text."""
-        # 48 px both: a secondary button has a 2 px border, a danger one none.
-        button.setStyleSheet(
-            "QPushButton { min-height: 28px; padding: 8px 12px; }"
-            ' QPushButton[role="danger"] { min-height: 32px; }'
-        )
+        # 48 px both: every button, a danger one too, has a 2 px border (theme.py).
+        button.setStyleSheet("QPushButton { min-height: 28px; padding: 8px 12px; }")
         button.setMaximumHeight(ACTION_PX)
         button.setMinimumWidth(button.sizeHint().width())
 
