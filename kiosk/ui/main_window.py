@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
@@ -23,8 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.api.models.clients import Client
+from kiosk.core.counter.scan import scanned_client
 from kiosk.core.session import CounterSession
 from kiosk.ui.icons import draw_icons_ahead, icon
+from kiosk.ui.scan_watch import ScanWatch
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import RAIL_PX, current_palette
 from kiosk.ui.warm_imports import ImportsAhead
@@ -33,6 +35,7 @@ from kiosk.ui.widgets.client_card import ClientCard
 from kiosk.ui.widgets.idle import IdleTimer
 from kiosk.ui.widgets.plain_text import install_plain_text
 from kiosk.ui.widgets.relayout import PageStack, lay_out_ahead, one_relayout
+from kiosk.ui.widgets.scan_offer import ScanOffer
 from kiosk.ui.widgets.status_bar import CounterStatusBar
 
 log = logging.getLogger(__name__)
@@ -142,6 +145,13 @@ class CounterView(QWidget):
         )
         self.idle = IdleTimer(session.config.idle_timeout_seconds, self)
         self.idle.idle.connect(self.on_idle)
+        # A scanner's burst is a scan on every screen, never typing (kiosk/ui/scan_watch.py).
+        self.scan_offer = ScanOffer(self)
+        self.scan_offer.accepted.connect(self.switch_to_scanned)
+        self.idle.idle.connect(self.scan_offer.withdraw)
+        self.scan_watch = ScanWatch(self)
+        self.scan_watch.scanned.connect(self.take_scan)
+        self.scan_watch.install()
         self.current: Screen | None = None
         self._client_changed(session.client)
         if specs:
@@ -281,8 +291,60 @@ class CounterView(QWidget):
         self.idle.start()
 
     def _escape(self) -> None:
+        if self.scan_offer.isVisible():
+            self.scan_offer.decline()
+            return
         if self.current is not None and self.current.banner.isVisible():
             self.current.banner.dismiss()
+
+    # -- scans -------------------------------------------------------------------------
+    def take_scan(self, text: str) -> None:
+        """A scanner read ``text`` (never typed anywhere): the screen takes it if it is
+        for the screen (Identify searches it, Redeem a purchase code), else a client's
+        scan offers to switch to that client, and anything else is said and dropped."""
+        screen = self.current
+        taker = getattr(screen, "take_scan", None)
+        if taker is not None and taker(text):
+            return
+        identity = scanned_client(text)
+        if identity is None:
+            if screen is not None:
+                screen.banner.show_info(
+                    self.tr("That scan is not a client's DNI: nothing was typed.")
+                )
+            return
+        self.scan_offer.offer(text, identity, has_client=self.session.client is not None)
+        self._place_offer()
+
+    def switch_to_scanned(self, text: str) -> None:
+        """The cashier chose the scanned client: Identify searches the scan."""
+        self.session.clear_client()
+        first = next(iter(self.specs))
+        self.show_screen(first)
+        taker = getattr(self.current, "take_scan", None)
+        if taker is not None:
+            taker(text)
+
+    def _place_offer(self) -> None:
+        if self.scan_offer.isVisible():
+            area = QRect(self.stack.mapTo(self, QPoint(0, 0)), self.stack.size())
+            self.scan_offer.place(area)
+            self.scan_offer.raise_()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_offer()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # At every start (and a rebuild, e.g. a new language) the screen's field has the
+        # focus: Identify's, so that a scan or typing lands in it.
+        QTimer.singleShot(0, self, self._focus_current)
+
+    def _focus_current(self) -> None:
+        focus = getattr(self.current, "take_focus", None)
+        if focus is not None:
+            focus()
 
     def _client_changed(self, client: Client | None) -> None:
         with one_relayout(self):
@@ -303,6 +365,7 @@ class CounterView(QWidget):
         """Cancel every screen's work and the warm-up, and stop watching input (the
         window is closing)."""
         self._warm_steps.clear()
+        self.scan_watch.uninstall()
         for screen in self._made.values():  # made ahead, never put in the window
             screen.tasks.cancel_all()
             screen.deleteLater()

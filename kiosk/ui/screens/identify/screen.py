@@ -196,8 +196,21 @@ class IdentifyScreen(Screen, EnrollmentSteps):
 
     # -- life cycle ------------------------------------------------------------------
     def entered(self) -> None:
+        self.take_focus()
+
+    def take_focus(self) -> None:
+        """The field has the focus whenever Identify is shown (not while enrolling: the
+        form's fields have it)."""
         if self.pages.currentWidget() is not self.built("enroll"):
             self.field.setFocus()
+
+    def take_scan(self, text: str) -> bool:
+        """A scan on Identify (wherever the focus was): it identifies, as in the field."""
+        self.field.clear_input()
+        self.field.setText(" ".join(text.split()))
+        self.field.setFocus()
+        self.search(text, scanned=True)
+        return True
 
     def left(self) -> None:
         self._searching(False)

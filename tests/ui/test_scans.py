@@ -1,0 +1,187 @@
+"""A scan is a scan on every screen, never typing (issue #21, items 1 and 2).
+
+The whole counter at 1280x800 and 1024x768, in English and Spanish, with Juan
+(30123456) at the counter; the next client's DNI is scanned (the PDF417 text typed
+5 ms a key, then Enter, ``tests/ui/keys.py``): it never reaches an amount, its Enter
+never previews, credits, exchanges nor delivers, and the counter offers that client.
+A person's keys (150 ms apart), a fast typist, a held key and keypad taps still type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from kiosk.core.counter.sale import SaleState
+from kiosk.core.session import CounterSession
+from kiosk.sim.control import SimControl
+from kiosk.sim.world import World
+from kiosk.ui.counter import Counter, screen_specs
+from tests.qt_async import until
+from tests.ui.keys import MARIA, MARIA_BARCODE, Keys, settle
+from tests.ui.screens.identify.identify_support import NEW_PEREZ, US_PEREZ
+from tests.ui.screens.points.points_support import JUAN, Run, credits_sent
+from tests.ui.theme_support import app_theme
+from tests.ui.translated import translated
+
+SIZES = [(1280, 800), (1024, 768)]
+PREVIEW = r"^/external/tags/add/preview$"
+
+
+@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    return request.param  # type: ignore[no-any-return]
+
+
+@pytest.fixture(params=["en", "es"])
+def lang(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
+    with app_theme(qapp), translated(qapp, request.param):
+        yield request.param
+
+
+@pytest.fixture
+def view(
+    qtbot: QtBot, session: CounterSession, arun: Run, size: tuple[int, int], lang: str
+) -> Iterator[Counter]:
+    """The counter, shown, with Juan identified."""
+    session.config.kiosk_id = "0a1b2c3d"
+    counter = Counter(session, screen_specs(session))
+    qtbot.addWidget(counter)
+    counter.resize(*size)
+    counter.show()
+    session.set_client(arun(session.api.search_client(JUAN)))
+    yield counter
+    counter.shutdown()
+
+
+def tap(qtbot: QtBot, widget: QWidget) -> None:
+    assert widget.isVisible(), widget
+    window = widget.window()
+    under = window.childAt(widget.mapTo(window, widget.rect().center()))
+    assert under is widget or widget.isAncestorOf(under), (widget, under)
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+
+def previews(world: World) -> int:
+    return len(SimControl(world).requests(path=PREVIEW, method="POST"))
+
+
+def offered(view: Counter, document: str) -> bool:
+    offer = view.scan_offer
+    return offer.isVisible() and document in offer.heading.text()
+
+
+def exchanges(world: World) -> list[dict[str, Any]]:
+    return SimControl(world).requests(path=r"^/external/(rewards|exchanges|clients/\d+/exchange)")
+
+
+async def switch_to_maria(qtbot: QtBot, view: Counter, session: CounterSession) -> None:
+    offer = view.scan_offer
+    # Over the screen, whole: nothing under it moved.
+    assert view.rect().contains(offer.geometry())
+    tap(qtbot, offer.switch_button)
+    await until(lambda: session.client is not None and session.client.document_number == MARIA)
+    assert view.current is not None
+    assert view.current.key == "identify"
+
+
+# -- Points --------------------------------------------------------------------------
+
+
+def test_a_scanned_dni_on_points_is_never_typed_and_offers_that_client(
+    qtbot: QtBot, view: Counter, session: CounterSession, sim_world: World, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        view.show_screen("points")
+        screen: Any = view.current
+        keys.person("15")
+        assert screen.flow.sale.amount_text == "15"
+        keys.scan(MARIA_BARCODE)  # typed into whatever has the focus
+        assert screen.flow.sale.amount_text == "15"
+        assert screen.flow.sale.state is SaleState.EDITING
+        assert offered(view, MARIA)
+        keys.scan(MARIA_BARCODE)  # "nothing happened": scanned again
+        assert screen.flow.sale.amount_text == "15"
+        assert screen.flow.sale.state is SaleState.EDITING
+        assert previews(sim_world) == 0
+        await switch_to_maria(qtbot, view, session)
+        assert credits_sent(sim_world) == []
+
+    arun(scenario())
+
+
+def test_a_scan_after_the_preview_never_credits_it(
+    qtbot: QtBot, view: Counter, session: CounterSession, sim_world: World, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        view.show_screen("points")
+        screen: Any = view.current
+        keys.person("2500")
+        keys.enter()  # a person's Enter: the preview
+        await until(lambda: screen.flow.sale.state is SaleState.PREVIEWED)
+        await until(lambda: screen.credit_button.armed)
+        keys.scan(NEW_PEREZ)
+        keys.scan(US_PEREZ, suffix=Qt.Key.Key_Tab)
+        keys.scan(NEW_PEREZ, suffix=None)  # a scanner set without a suffix
+        assert screen.flow.sale.state is SaleState.PREVIEWED
+        assert screen.flow.sale.amount_text == "2500"
+        assert credits_sent(sim_world) == []
+        assert offered(view, JUAN)
+        keys.enter(after_ms=2000)  # the cashier's own Enter, later: the credit, once
+        await until(lambda: screen.flow.sale.state is SaleState.DONE)
+        assert len(credits_sent(sim_world)) == 1
+
+    arun(scenario())
+
+
+def test_people_still_type_the_amount_fast_slow_held_and_tapped(
+    qtbot: QtBot, view: Counter, sim_world: World, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        view.show_screen("points")
+        screen: Any = view.current
+        keys.type("1234", gap_ms=30)  # a fast typist: 4 keys 30 ms apart, then Enter
+        keys.enter(after_ms=40)
+        assert screen.flow.sale.amount_text == "1234"
+        await until(lambda: screen.flow.sale.state is SaleState.PREVIEWED)
+        assert previews(sim_world) == 1
+        keys.key(Qt.Key.Key_Backspace, after_ms=500)
+        for _ in range(3):  # a held 9: auto-repeat, 30 ms apart
+            keys.key(Qt.Key.Key_9, "9", after_ms=30, repeat=True)
+        settle(view)
+        assert screen.flow.sale.amount_text == "123999"
+        assert not view.scan_offer.isVisible()
+        tap(qtbot, screen.pad.keypad.buttons["0"])  # a tap on the keypad: no key at all
+        assert screen.flow.sale.amount_text == "1239990"
+
+    arun(scenario())
+
+
+def test_a_scan_that_names_no_client_is_said_and_typed_nowhere(
+    qtbot: QtBot, view: Counter, sim_world: World, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        view.show_screen("points")
+        screen: Any = view.current
+        keys.scan("7791234567893")  # a product's EAN-13
+        assert screen.flow.sale.amount_text == ""
+        assert not view.scan_offer.isVisible()
+        assert screen.banner.isVisible()
+        assert "nothing was typed" in screen.banner.text() or "no se escribió" in (
+            screen.banner.text()
+        )
+
+    arun(scenario())
