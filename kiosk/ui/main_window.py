@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QFrame,
     QHBoxLayout,
+    QLineEdit,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -299,15 +300,21 @@ class CounterView(QWidget):
 
     # -- scans -------------------------------------------------------------------------
     def take_scan(self, text: str) -> None:
-        """A scanner read ``text`` (never typed anywhere): the screen takes it if it is
-        for the screen (Identify searches it, Redeem a purchase code), else a client's
-        scan offers to switch to that client, and anything else is said and dropped."""
+        """A scanner read ``text`` (never typed into an amount, its Enter never sent):
+        the screen takes it if it is for the screen (Identify searches it, Redeem a
+        purchase code); else a client's scan offers to switch to that client; else a
+        text field it was sent to takes it as text, without its Enter (a ticket number,
+        a manager's key typed by a password manager); anything else is said and dropped."""
         screen = self.current
         taker = getattr(screen, "take_scan", None)
         if taker is not None and taker(text):
             return
         identity = scanned_client(text)
         if identity is None:
+            field = self.scan_watch.scan_target
+            if isinstance(field, QLineEdit) and field.isEnabled() and not field.isReadOnly():
+                field.insert(text)
+                return
             if screen is not None:
                 screen.banner.show_info(
                     self.tr("That scan is not a client's DNI: nothing was typed.")

@@ -36,9 +36,10 @@ from shiboken6 import isValid
 from kiosk.core.counter.scan import KEPT_KEYS, InputSource, WedgeDetector
 
 QUIET_MS = 60  # a held key is typing (or a scan without a suffix) after this pause
-# After a scan, its trailing Enter/Tab (a scanner may send CR LF, or send it late)
-# is swallowed for this long: it never reaches a commit button.
-TRAILING_S = 0.5
+# After a scan, its trailing Enter/Tab (a scanner may send CR LF, or its Enter after
+# the pause that ended a burst) is swallowed for this long: it never reaches a commit
+# button. A person's own Enter comes later than that.
+TRAILING_S = 0.2
 _TERMINATORS = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab})
 _COMMANDS = (
     Qt.KeyboardModifier.ControlModifier
@@ -91,6 +92,9 @@ class ScanWatch(QObject):
         self._received = 0.0  # ... and when it came (the clock's)
         self._swallow_until = -1.0  # until when (event's scale) a terminator is a scan's
         self._replaying = False
+        # The widget the scan's keys were sent to (the focus when it came), while
+        # ``scanned`` is emitted: a text field may take a scan that names no client.
+        self.scan_target: QWidget | None = None
         self._quiet = QTimer(self)
         self._quiet.setSingleShot(True)
         self._quiet.setInterval(quiet_ms)
@@ -203,10 +207,15 @@ class ScanWatch(QObject):
 
     def _scan(self, text: str, at: float) -> None:
         self._quiet.stop()
+        target = self._held[0].receiver if self._held else None
         self._held.clear()
         self.detector.reset()
         self._swallow_until = at + TRAILING_S
-        self.scanned.emit(text)
+        self.scan_target = target if target is not None and isValid(target) else None
+        try:
+            self.scanned.emit(text)
+        finally:
+            self.scan_target = None
 
     def _deliver(self) -> None:
         """The held keys were a person's: to the widgets they were sent to, in order."""

@@ -80,6 +80,15 @@ class Keys:
         if suffix is None:
             settle(widget)
 
+    def press(self, key: Qt.Key | str, *, widget: QWidget | None = None) -> None:
+        """A person presses one key (a character or a ``Qt.Key``), and nothing after it."""
+        if isinstance(key, str):
+            self.key(_key_of(key), key, widget=widget)
+        else:
+            text = {Qt.Key.Key_Return: "\r", Qt.Key.Key_Enter: "\r", Qt.Key.Key_Tab: "\t"}
+            self.key(key, text.get(key, ""), widget=widget)
+        settle(widget)
+
     def person(self, text: str, *, widget: QWidget | None = None) -> None:
         """A person types ``text`` (then stops: the last key is not held back)."""
         self.type(text, widget=widget)

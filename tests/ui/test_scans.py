@@ -9,6 +9,7 @@ A person's keys (150 ms apart), a fast typist, a held key and keypad taps still 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -30,6 +31,10 @@ from tests.ui.theme_support import app_theme
 from tests.ui.translated import translated
 
 SIZES = [(1280, 800), (1024, 768)]
+TASKS = (
+    *("load", "preload", "search", "lookup", "catalog", "items", "preview", "credit", "level"),
+    *("after-refusal", "cancel", "deliver", "discard", "exchange", "retry"),
+)
 PREVIEW = r"^/external/tags/add/preview$"
 
 
@@ -56,7 +61,19 @@ def view(
     counter.show()
     session.set_client(arun(session.api.search_client(JUAN)))
     yield counter
-    counter.shutdown()
+    arun(stopped(counter))
+
+
+async def stopped(view: Counter) -> None:
+    """The counter stops, as the kiosk's does: its screens' tasks end before it goes."""
+    running = [
+        task
+        for screen in view.screens.values()
+        for name in TASKS
+        if (task := screen.tasks.current(name)) is not None
+    ]
+    view.shutdown()
+    await asyncio.gather(*running, return_exceptions=True)
 
 
 def tap(qtbot: QtBot, widget: QWidget) -> None:
@@ -77,7 +94,7 @@ def offered(view: Counter, document: str) -> bool:
 
 
 def exchanges(world: World) -> list[dict[str, Any]]:
-    return SimControl(world).requests(path=r"^/external/(rewards|exchanges|clients/\d+/exchange)")
+    return SimControl(world).requests(path=r"^/external/exchange/", method="POST")
 
 
 async def switch_to_maria(qtbot: QtBot, view: Counter, session: CounterSession) -> None:
@@ -183,5 +200,125 @@ def test_a_scan_that_names_no_client_is_said_and_typed_nowhere(
         assert "nothing was typed" in screen.banner.text() or "no se escribió" in (
             screen.banner.text()
         )
+
+    arun(scenario())
+
+
+# -- Rewards ---------------------------------------------------------------------------
+
+
+def test_a_scan_on_rewards_money_is_never_an_amount_nor_a_confirmation(
+    qtbot: QtBot, view: Counter, session: CounterSession, sim_world: World, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        view.show_screen("rewards")
+        screen: Any = view.current
+        keys.scan(MARIA_BARCODE)  # on the grid
+        assert offered(view, MARIA)
+        view.scan_offer.decline()
+        tap(qtbot, screen.money_tab)
+        assert screen.money.amount.hasFocus()
+        keys.scan(MARIA_BARCODE)
+        keys.scan(MARIA_BARCODE)  # the double scan of the issue
+        assert screen.money.amount.text() == ""
+        assert screen.pages.currentWidget() is screen.money
+        keys.person("1000")
+        keys.enter()  # a person's Enter: the confirmation sheet
+        assert screen.pages.currentWidget() is screen.sheet
+        await until(lambda: screen.sheet.confirm.armed)
+        keys.scan(NEW_PEREZ)
+        keys.scan(MARIA_BARCODE)  # the last scan is the one offered
+        assert screen.pages.currentWidget() is screen.sheet
+        assert exchanges(sim_world) == []
+        await switch_to_maria(qtbot, view, session)
+        assert exchanges(sim_world) == []
+
+    arun(scenario())
+
+
+# -- Redeem, Code, Today -------------------------------------------------------------
+
+
+def test_a_dni_on_redeem_offers_the_client_and_a_purchase_code_is_looked_up(
+    qtbot: QtBot, view: Counter, session: CounterSession, sim_world: World, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        view.show_screen("redeem")
+        screen: Any = view.current
+        keys.scan(MARIA_BARCODE)
+        assert screen.code.text() == ""
+        assert offered(view, MARIA)
+        view.scan_offer.decline()
+        tap(qtbot, screen.find_button)  # the focus away from the code field
+        keys.scan("PEND2345", widget=view)
+        await until(lambda: screen.pages.currentWidget() is screen.card)
+        assert screen.code.text() == "PEND2345"
+        assert not view.scan_offer.isVisible()
+
+    arun(scenario())
+
+
+@pytest.mark.parametrize("key", ["code", "today"])
+def test_a_dni_on_code_and_today_offers_the_client(
+    qtbot: QtBot, view: Counter, session: CounterSession, arun: Run, key: str
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        view.show_screen(key)
+        keys.scan(MARIA_BARCODE, widget=view.current)
+        assert offered(view, MARIA)
+        keys.scan(MARIA_BARCODE, widget=view.current)  # scanned again: still the offer
+        assert offered(view, MARIA)
+        await switch_to_maria(qtbot, view, session)
+
+    arun(scenario())
+
+
+def test_without_a_client_the_scan_offers_to_identify(
+    qtbot: QtBot, view: Counter, session: CounterSession, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        session.clear_client()
+        view.show_screen("today")
+        keys.scan(MARIA_BARCODE, widget=view.current)
+        assert offered(view, MARIA)
+        assert view.scan_offer.switch_button.isVisible()
+        keys.key(Qt.Key.Key_Escape, widget=view.current)  # Escape keeps the screen
+        assert not view.scan_offer.isVisible()
+        assert view.current is not None
+        assert view.current.key == "today"
+
+    arun(scenario())
+
+
+# -- Identify (item 2) -----------------------------------------------------------------
+
+
+def test_identify_has_the_focus_at_start_and_takes_a_scan_from_anywhere(
+    qtbot: QtBot, view: Counter, session: CounterSession, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        session.clear_client()
+        screen: Any = view.current
+        assert screen.key == "identify"
+        await until(screen.field.hasFocus)  # at start, nobody clicked it
+        screen.search_button.setFocus()  # the focus elsewhere on Identify
+        keys.scan(MARIA_BARCODE)
+        await until(lambda: session.client is not None)
+        assert session.client is not None
+        assert session.client.document_number == MARIA
+        assert not view.scan_offer.isVisible()  # on Identify a scan simply identifies
+        assert screen.field.text() == MARIA
+        keys.person("ab")  # a person's typing elsewhere still goes where it was typed
+        assert screen.field.text() == MARIA
 
     arun(scenario())

@@ -119,6 +119,9 @@ async def manager_window(
 
 
 def look_at(window: QWidget, view: ManagerView, state: str, found: list[str]) -> None:
+    # Two passes: a label's new height is laid out in the pass after the one that
+    # changed its width (the counter's key watch filters events: one more turn).
+    QApplication.processEvents()
     QApplication.processEvents()
     window.grab().save(f"/tmp/shots/manager-settings-{state}.png")
     found += problems(view, state)

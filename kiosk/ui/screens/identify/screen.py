@@ -35,7 +35,7 @@ from kiosk.core.amounts import AmountLocale
 from kiosk.core.counter import identify
 from kiosk.core.counter.identify import Prefill, SearchOutcome, SearchResult
 from kiosk.core.counter.offline_client import cannot_check
-from kiosk.core.counter.scan import Identity, IdentityKind, ScanProblem
+from kiosk.core.counter.scan import Identity, IdentityKind, ScanProblem, scanned_client
 from kiosk.core.session import CounterSession
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.identify.enrolling import EnrollmentSteps
@@ -205,7 +205,10 @@ class IdentifyScreen(Screen, EnrollmentSteps):
             self.field.setFocus()
 
     def take_scan(self, text: str) -> bool:
-        """A scan on Identify (wherever the focus was): it identifies, as in the field."""
+        """A scan on Identify (wherever the focus was): it identifies, as in the field
+        (on the enrollment form, only a client's: other text goes into its field)."""
+        if self.pages.currentWidget() is self.built("enroll") and scanned_client(text) is None:
+            return False
         self.field.clear_input()
         self.field.setText(" ".join(text.split()))
         self.field.setFocus()
