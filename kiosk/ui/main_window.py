@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLineEdit,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -33,8 +32,10 @@ from kiosk.ui.theme import RAIL_PX, current_palette
 from kiosk.ui.warm_imports import ImportsAhead
 from kiosk.ui.widgets.band import EnvironmentBand
 from kiosk.ui.widgets.client_card import ClientCard
+from kiosk.ui.widgets.confirm_sheet import ConfirmSheet
 from kiosk.ui.widgets.idle import IdleTimer
 from kiosk.ui.widgets.plain_text import install_plain_text
+from kiosk.ui.widgets.rail_button import RailButton
 from kiosk.ui.widgets.relayout import PageStack, lay_out_ahead, one_relayout
 from kiosk.ui.widgets.scan_offer import ScanOffer
 from kiosk.ui.widgets.status_bar import CounterStatusBar
@@ -97,7 +98,7 @@ class CounterView(QWidget):
         self.status.set_branch(session.config.branch.name, session.config.branch.id)
         self.rail_group = QButtonGroup(self)
         self.rail_group.setExclusive(True)
-        self.rail_buttons: dict[str, QToolButton] = {}
+        self.rail_buttons: dict[str, RailButton] = {}
         rail = QFrame()
         rail.setProperty("role", "rail")
         rail.setFixedWidth(RAIL_PX)
@@ -106,14 +107,8 @@ class CounterView(QWidget):
         rail_layout.setSpacing(6)
         palette = current_palette()
         for index, screen in enumerate(specs):
-            button = QToolButton()
-            button.setProperty("role", "rail")
-            button.setCheckable(True)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+            button = RailButton(screen.title, f"F{index + 1}")  # says its key
             button.setIcon(icon(screen.icon_name, palette.accent, palette.border))
-            button.setIconSize(QSize(32, 32))
-            button.setText(screen.title)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, key=screen.key: self.show_screen(key))
             self.rail_group.addButton(button)
             self.rail_buttons[screen.key] = button
@@ -154,6 +149,7 @@ class CounterView(QWidget):
         self.scan_watch.scanned.connect(self.take_scan)
         self.scan_watch.install()
         self.current: Screen | None = None
+        self._shown_before: str | None = None
         self._client_changed(session.client)
         if specs:
             self.show_screen(specs[0].key)
@@ -264,6 +260,7 @@ class CounterView(QWidget):
             return
         screen = self.build(key)
         if self.current is not None:
+            self._shown_before = self.current.key  # where Escape goes back to
             self.current.leave()
         self.current = screen
         self.rail_buttons[key].setChecked(True)
@@ -292,11 +289,28 @@ class CounterView(QWidget):
         self.idle.start()
 
     def _escape(self) -> None:
+        """Escape closes what is open, one thing a press: the scan's offer, a banner, what
+        the screen has open (Points: the preview), a confirmation sheet (nothing is
+        confirmed); else it goes back to the screen shown before."""
+        screen = self.current
         if self.scan_offer.isVisible():
             self.scan_offer.decline()
             return
-        if self.current is not None and self.current.banner.isVisible():
-            self.current.banner.dismiss()
+        if screen is None:
+            return
+        if screen.banner.isVisible():
+            screen.banner.dismiss()
+            return
+        escape = getattr(screen, "escape", None)
+        if escape is not None and escape():
+            return
+        for sheet in screen.findChildren(ConfirmSheet):
+            if sheet.isVisible() and sheet.back.isVisible() and sheet.back.isEnabled():
+                sheet.back.click()
+                return
+        back = self._shown_before
+        if back is not None and back != screen.key:
+            self.show_screen(back)
 
     # -- scans -------------------------------------------------------------------------
     def take_scan(self, text: str) -> None:
@@ -313,7 +327,7 @@ class CounterView(QWidget):
         if identity is None:
             field = self.scan_watch.scan_target
             if isinstance(field, QLineEdit) and field.isEnabled() and not field.isReadOnly():
-                field.insert(text)
+                self.scan_watch.type_scan()
                 return
             if screen is not None:
                 screen.banner.show_info(
@@ -364,7 +378,7 @@ class CounterView(QWidget):
         for key, button in self.rail_buttons.items():
             enabled = not self.specs[key].needs_client or client is not None
             button.setEnabled(enabled)
-            button.setToolTip("" if enabled else self.tr("Identify a client first"))
+            button.set_hint("" if enabled else self.tr("Identify a client first"))
         if client is None and self.current is not None and self.current.needs_client:
             self.show_screen(next(iter(self.specs)))
 

@@ -95,6 +95,7 @@ class ScanWatch(QObject):
         # The widget the scan's keys were sent to (the focus when it came), while
         # ``scanned`` is emitted: a text field may take a scan that names no client.
         self.scan_target: QWidget | None = None
+        self._scan_keys: list[_Held] = []
         self._quiet = QTimer(self)
         self._quiet.setSingleShot(True)
         self._quiet.setInterval(quiet_ms)
@@ -207,21 +208,32 @@ class ScanWatch(QObject):
 
     def _scan(self, text: str, at: float) -> None:
         self._quiet.stop()
-        target = self._held[0].receiver if self._held else None
-        self._held.clear()
+        held, self._held = self._held, []
+        target = held[0].receiver if held else None
         self.detector.reset()
         self._swallow_until = at + TRAILING_S
         self.scan_target = target if target is not None and isValid(target) else None
+        self._scan_keys = held
         try:
             self.scanned.emit(text)
         finally:
             self.scan_target = None
+            self._scan_keys = []
+
+    def type_scan(self) -> None:
+        """While ``scanned`` is handled: type the scan's keys (never its Enter or Tab)
+        into ``scan_target`` after all, as a person's (a text field's own text)."""
+        keys, self._scan_keys = self._scan_keys, []
+        self._send(keys)
 
     def _deliver(self) -> None:
         """The held keys were a person's: to the widgets they were sent to, in order."""
         self._quiet.stop()
         held, self._held = self._held, []
         self.detector.reset()
+        self._send(held)
+
+    def _send(self, held: list[_Held]) -> None:
         self._replaying = True
         try:
             for item in held:

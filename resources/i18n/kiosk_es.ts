@@ -967,7 +967,12 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="237"/>
+        <location filename="../../kiosk/ui/main_window.py" line="334"/>
+        <source>That scan is not a client&apos;s DNI: nothing was typed.</source>
+        <translation>Ese escaneo no es el DNI de un cliente: no se escribió nada.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/main_window.py" line="381"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>
@@ -1401,7 +1406,7 @@
         <translation>Identificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/screen.py" line="389"/>
+        <location filename="../../kiosk/ui/screens/identify/screen.py" line="405"/>
         <source>Client not verified: their points are credited when the connection returns.</source>
         <translation>Cliente sin verificar: sus puntos se acreditan cuando vuelva la conexión.</translation>
     </message>
@@ -1477,7 +1482,7 @@
 <context>
     <name>JournalTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="56"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="55"/>
         <location filename="../../kiosk/ui/screens/today/table.py" line="106"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
@@ -1977,38 +1982,38 @@
 <context>
     <name>ManagerView</name>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="61"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="62"/>
         <source>Manager mode</source>
         <translation>Modo encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="63"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="64"/>
         <source>Locks again by itself when nobody touches the screen.</source>
         <translation>Se bloquea solo si nadie toca la pantalla.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="65"/>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="144"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="66"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="155"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="69"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="70"/>
         <source>Change PIN</source>
         <translation>Cambiar PIN</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="73"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="74"/>
         <source>Lock</source>
         <translation>Bloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="139"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="150"/>
         <source>Close the kiosk?</source>
         <translation>¿Cerrar la terminal?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="141"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="152"/>
         <source>The counter stops until someone starts it again. Credits waiting to be sent stay saved and go out at the next start.</source>
         <translation>El mostrador queda detenido hasta que alguien lo vuelva a abrir. Las acreditaciones pendientes de envío quedan guardadas y salen en el próximo inicio.</translation>
     </message>
@@ -2752,17 +2757,17 @@
 <context>
     <name>PendingPanel</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="216"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="274"/>
         <source>Retry now</source>
         <translation>Reintentar ahora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="221"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="279"/>
         <source>Nothing waiting: every credit and cancel of this kiosk has been sent.</source>
         <translation>Nada en espera: todas las acreditaciones y anulaciones de este kiosco fueron enviadas.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="244"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="302"/>
         <source>%n waiting to be sent</source>
         <translation>
             <numerusform>%n esperando envío</numerusform>
@@ -2770,7 +2775,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="246"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="304"/>
         <source>%n refused by the server: a manager must discard</source>
         <translation>
             <numerusform>%n rechazada por el servidor: un encargado debe descartarla</numerusform>
@@ -2778,7 +2783,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/pending.py" line="253"/>
+        <location filename="../../kiosk/ui/screens/today/pending.py" line="311"/>
         <source>%n operation(s) waiting for more than 24 hours. Manager: check the connection and the server, or call support.</source>
         <translation>
             <numerusform>%n operación espera hace más de 24 horas. Encargado: revise la conexión y el servidor, o llame a soporte.</numerusform>
@@ -2789,97 +2794,97 @@
 <context>
     <name>PendingTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="46"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="45"/>
         <source>Waiting</source>
         <translation>Espera</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="46"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="47"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="48"/>
         <source>Reference</source>
         <translation>Referencia</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="49"/>
         <source>Tries</source>
         <translation>Intentos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="50"/>
         <source>Last error</source>
         <translation>Último error</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="55"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="54"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="56"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="55"/>
         <source>Cancel</source>
         <translation>Anulación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="58"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="57"/>
         <source>Refused: %1</source>
         <translation>Rechazada: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="58"/>
         <source>Sending…</source>
         <translation>Enviando…</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="60"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="59"/>
         <source>Unknown operation (%1)</source>
         <translation>Operación desconocida (%1)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="61"/>
         <source>This kiosk cannot read this row: a newer version wrote it.</source>
         <translation>Este kiosco no puede leer esta fila: la escribió una versión más nueva.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="65"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="64"/>
         <source>This kiosk cannot read this row: its stored data is damaged.</source>
         <translation>Este kiosco no puede leer esta fila: sus datos guardados están dañados.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="86"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="85"/>
         <source>under a minute</source>
         <translation>menos de un minuto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="88"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="87"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="91"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="90"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="92"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="91"/>
         <source>%1 days</source>
         <translation>%1 días</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="71"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="70"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="72"/>
+        <location filename="../../kiosk/ui/screens/today/pending_model.py" line="71"/>
         <source>Tap again to discard</source>
         <translation>Toque de nuevo para descartar</translation>
     </message>
@@ -3071,7 +3076,7 @@
 <context>
     <name>PointsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="147"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="149"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
@@ -3081,7 +3086,7 @@
         <translation>Una acreditación admite como máximo %1 unidades. Acredite estas primero y después el resto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="238"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="240"/>
         <source>Loading the point items…</source>
         <translation>Cargando los ítems de puntos…</translation>
     </message>
@@ -3121,17 +3126,17 @@
         <translation>Espere a que termine la acreditación en curso.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="264"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="266"/>
         <source>Point items as of %1 (offline)</source>
         <translation>Ítems de puntos al %1 (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="360"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="373"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="362"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="375"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -3445,19 +3450,32 @@
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="91"/>
+        <location filename="../../kiosk/ui/counter.py" line="121"/>
         <source>A manager&apos;s PIN is needed to cancel a credit.</source>
         <translation>Para anular una acreditación hace falta el PIN de un encargado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="96"/>
+        <location filename="../../kiosk/ui/counter.py" line="126"/>
         <source>A manager&apos;s PIN is needed to discard a pending operation.</source>
         <translation>Se necesita el PIN de un encargado para descartar una operación pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/counter.py" line="166"/>
+        <location filename="../../kiosk/ui/counter.py" line="204"/>
         <source>Manager</source>
         <translation>Encargado</translation>
+    </message>
+</context>
+<context>
+    <name>RailButton</name>
+    <message>
+        <location filename="../../kiosk/ui/widgets/rail_button.py" line="33"/>
+        <source>%1 (key %2)</source>
+        <translation>%1 (tecla %2)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/rail_button.py" line="36"/>
+        <source>Key %1</source>
+        <translation>Tecla %1</translation>
     </message>
 </context>
 <context>
@@ -3558,88 +3576,88 @@
         <translation>Escanee el QR o escriba el código que muestra el cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="207"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="218"/>
         <source>No purchase has the code %1.</source>
         <translation>Ningún canje tiene el código %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="222"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="233"/>
         <source>This code was already delivered (%1). Nothing to do.</source>
         <translation>Este código ya se entregó (%1). No hay nada que hacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="229"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="240"/>
         <source>This exchange was canceled: there is nothing to deliver.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="260"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="271"/>
         <source>Not the client identified (%1): this purchase is another client&apos;s. Check who collects it before confirming.</source>
         <translation>No es del cliente identificado (%1): este canje es de otro cliente. Verifique quién lo retira antes de confirmar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="262"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="273"/>
         <source>another client</source>
         <translation>otro cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="276"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="287"/>
         <source>Look up a code to deliver its purchase.</source>
         <translation>Busque un código para entregar su canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="279"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="290"/>
         <source>Look up the code again to see whether it was delivered.</source>
         <translation>Vuelva a buscar el código para ver si quedó entregado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="284"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="295"/>
         <source>Confirm the delivery first. Keep the reward until the service confirms it.</source>
         <translation>Primero confirme la entrega. Guarde el premio hasta que el servicio la confirme.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="289"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="300"/>
         <source>The service confirmed the delivery. Then scan or type the next code.</source>
         <translation>El servicio confirmó la entrega. Después escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="316"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="327"/>
         <source>Keep the reward until the service confirms the delivery: an expired or used code is refused.</source>
         <translation>Guarde el premio hasta que el servicio confirme la entrega: un código vencido o ya usado se rechaza.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="292"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="303"/>
         <source>Nothing to deliver. Scan or type the next code.</source>
         <translation>No hay nada para entregar. Escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="294"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="305"/>
         <source>Only a pending purchase can be delivered.</source>
         <translation>Solo se puede entregar un canje pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="303"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="314"/>
         <location filename="../../kiosk/ui/screens/redeem/text.py" line="46"/>
         <source>%1 in money</source>
         <translation>%1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="311"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="322"/>
         <source>Confirm the delivery</source>
         <translation>Confirmar la entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="312"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="323"/>
         <source>Deliver %1 to %2.</source>
         <translation>Entregar %1 a %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="305"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="316"/>
         <source>Code %1 will be marked delivered and cannot be used again.</source>
         <translation>El código %1 quedará como entregado y no podrá usarse de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="313"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="324"/>
         <source>Confirm delivery</source>
         <translation>Confirmar entrega</translation>
     </message>
@@ -3817,32 +3835,32 @@
 <context>
     <name>RewardTile</name>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="160"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="161"/>
         <source>%1 pts</source>
         <translation>%1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="188"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="189"/>
         <source>%1 left</source>
         <translation>quedan %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="191"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="192"/>
         <source>%1 per client</source>
         <translation>%1 por cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="197"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="198"/>
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="199"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="200"/>
         <source>Missing %1 pts</source>
         <translation>Faltan %1 pts</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="200"/>
+        <location filename="../../kiosk/ui/screens/rewards/grid.py" line="201"/>
         <source>Balance after: %1</source>
         <translation>Saldo después: %1</translation>
     </message>
@@ -4163,6 +4181,39 @@
     </message>
 </context>
 <context>
+    <name>ScanOffer</name>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="45"/>
+        <source>Switch to this client</source>
+        <translation>Cambiar a este cliente</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="51"/>
+        <source>Keep the current screen</source>
+        <translation>Seguir en esta pantalla</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="80"/>
+        <source>Scanned: %1</source>
+        <translation>Escaneado: %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="82"/>
+        <source>Scanned: DNI %1</source>
+        <translation>Escaneado: DNI %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="85"/>
+        <source>Switch to this client? The sale on screen is not credited.</source>
+        <translation>¿Cambiar a este cliente? La venta en pantalla no se acredita.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="87"/>
+        <source>Identify this client?</source>
+        <translation>¿Identificar a este cliente?</translation>
+    </message>
+</context>
+<context>
     <name>SettingsScreen</name>
     <message>
         <location filename="../../kiosk/ui/manager/settings_screen.py" line="85"/>
@@ -4365,7 +4416,7 @@
         <translation>Actualizar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="149"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="154"/>
         <source>No operations on this kiosk today yet.
 Credits, exchanges, deliveries and cancels will appear here.</source>
         <translation>Todavía no hay operaciones hoy en esta terminal.
@@ -4373,17 +4424,17 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
     </message>
     <message>
         <location filename="../../kiosk/ui/screens/today/screen.py" line="106"/>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="176"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="178"/>
         <source>Today</source>
         <translation>Hoy</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="211"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="213"/>
         <source>Pending (%1)</source>
         <translation>Pendientes (%1)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="236"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="238"/>
         <source>%n operation(s) will be sent again now.</source>
         <translation>
             <numerusform>%n operación se enviará de nuevo ahora.</numerusform>
@@ -4391,67 +4442,67 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
         </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="253"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="255"/>
         <source>Not authorized. The operation stays in the list.</source>
         <translation>No autorizado. La operación sigue en la lista.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="259"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="261"/>
         <source>Discarded: it will not be sent. Today&apos;s list shows it as failed.</source>
         <translation>Descartada: no se enviará. La lista de hoy la muestra como fallida.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="304"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="306"/>
         <source>1 operation</source>
         <translation>1 operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="306"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="308"/>
         <source>%1 operations</source>
         <translation>%1 operaciones</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="308"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="310"/>
         <source>%1 points credited</source>
         <translation>%1 puntos acreditados</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="343"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="345"/>
         <source>This cancel was not authorized. Nothing changed.</source>
         <translation>Esta anulación no fue autorizada. No cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="359"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="361"/>
         <source>Enter the manager PIN to cancel this credit.</source>
         <translation>Ingrese el PIN de encargado para anular esta acreditación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="365"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="367"/>
         <source>Enter the manager PIN to discard this operation.</source>
         <translation>Ingrese el PIN de encargado para descartar esta operación.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="382"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="384"/>
         <source>The credit had not been sent yet: it is voided. No points were given.</source>
         <translation>La acreditación aún no se había enviado: quedó anulada. No se dieron puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="387"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="389"/>
         <source>Cancel saved: it will be sent automatically (see Pending).</source>
         <translation>Anulación guardada: se enviará automáticamente (vea Pendientes).</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="392"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="394"/>
         <source>This credit was already canceled or does not exist. Nothing was changed.</source>
         <translation>Esta acreditación ya fue anulada o no existe. No se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="396"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="398"/>
         <source>the client</source>
         <translation>el cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/screen.py" line="398"/>
+        <location filename="../../kiosk/ui/screens/today/screen.py" line="400"/>
         <source>Credit canceled: %1 points taken back from %2.</source>
         <translation>Acreditación anulada: se le descontaron %1 puntos a %2.</translation>
     </message>
@@ -4459,107 +4510,107 @@ Acá van a aparecer las acreditaciones, los canjes, las entregas y las anulacion
 <context>
     <name>TodayTable</name>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="39"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="38"/>
         <source>Credit</source>
         <translation>Acreditación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="40"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="39"/>
         <source>Reward exchange</source>
         <translation>Canje de premio</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="41"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="40"/>
         <source>Money exchange</source>
         <translation>Canje por dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="42"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="41"/>
         <source>Delivery</source>
         <translation>Entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="43"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="42"/>
         <source>Credit canceled</source>
         <translation>Acreditación anulada</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="44"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="43"/>
         <source>Enrollment</source>
         <translation>Alta de cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="47"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="46"/>
         <source>Done</source>
         <translation>Hecho</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="48"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="47"/>
         <source>Already credited</source>
         <translation>Ya acreditado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="49"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="48"/>
         <source>Pending</source>
         <translation>Pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="50"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="49"/>
         <source>Failed</source>
         <translation>Falló</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="51"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="50"/>
         <source>Refused</source>
         <translation>Rechazado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="52"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="51"/>
         <source>Voided</source>
         <translation>Descartado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="54"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="53"/>
         <source>Canceled</source>
         <translation>Anulado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="55"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="54"/>
         <source>Cancel pending</source>
         <translation>Anulación pendiente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="58"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="57"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="59"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="58"/>
         <source>Operation</source>
         <translation>Operación</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="60"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="59"/>
         <source>Client</source>
         <translation>Cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="61"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="60"/>
         <source>Points</source>
         <translation>Puntos</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="62"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="61"/>
         <source>Amount</source>
         <translation>Monto</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="63"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="62"/>
         <source>Ticket</source>
         <translation>Ticket</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/today/model.py" line="64"/>
+        <location filename="../../kiosk/ui/screens/today/model.py" line="63"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>

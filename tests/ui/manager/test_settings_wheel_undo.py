@@ -20,6 +20,7 @@ from kiosk.sim.control import SimControl
 from kiosk.sim.world import World
 from kiosk.ui.manager.settings_screen import SettingsScreen
 from tests.qt_async import until
+from tests.ui.keys import Keys
 from tests.ui.manager.manager_support import in_counter_window, themed
 from tests.ui.manager.settings_support import Rig
 from tests.ui.wheel_support import turn_wheel
@@ -170,7 +171,7 @@ def test_undo_restores_the_saved_branch_qr_and_every_field(
         await pick(counter.theme, "Dark", qtbot)
         screen.scroller.ensureWidgetVisible(connection.qa_url, 0, 200)
         tap(connection.qa_url, qtbot)
-        qtbot.keyClicks(connection.qa_url, "https://qa.example.test")
+        Keys().person("https://qa.example.test", widget=connection.qa_url)  # a person's keys
         changed = screen.draft()
         assert changed.branch_id == 3
         assert changed.validation_qr_id != qr

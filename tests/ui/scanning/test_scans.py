@@ -9,86 +9,38 @@ A person's keys (150 ms apart), a fast typist, a held key and keypad taps still 
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.counter.sale import SaleState
 from kiosk.core.session import CounterSession
 from kiosk.sim.control import SimControl
 from kiosk.sim.world import World
-from kiosk.ui.counter import Counter, screen_specs
+from kiosk.ui.counter import Counter
+from kiosk.ui.main_window import CounterView
+from kiosk.ui.manager.gate import ManagerGate, ManagerScreen
+from kiosk.ui.manager.manager_view import ManagerView, Section
+from kiosk.ui.screens.identify.screen import IdentifyScreen
 from tests.qt_async import until
 from tests.ui.keys import MARIA, MARIA_BARCODE, Keys, settle
+from tests.ui.manager.manager_support import Clocks, make_lock
+from tests.ui.scanning.counter_support import stopped, tap
 from tests.ui.screens.identify.identify_support import NEW_PEREZ, US_PEREZ
 from tests.ui.screens.points.points_support import JUAN, Run, credits_sent
-from tests.ui.theme_support import app_theme
-from tests.ui.translated import translated
 
-SIZES = [(1280, 800), (1024, 768)]
-TASKS = (
-    *("load", "preload", "search", "lookup", "catalog", "items", "preview", "credit", "level"),
-    *("after-refusal", "cancel", "deliver", "discard", "exchange", "retry"),
-)
 PREVIEW = r"^/external/tags/add/preview$"
-
-
-@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def size(request: pytest.FixtureRequest) -> tuple[int, int]:
-    return request.param  # type: ignore[no-any-return]
-
-
-@pytest.fixture(params=["en", "es"])
-def lang(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
-    with app_theme(qapp), translated(qapp, request.param):
-        yield request.param
-
-
-@pytest.fixture
-def view(
-    qtbot: QtBot, session: CounterSession, arun: Run, size: tuple[int, int], lang: str
-) -> Iterator[Counter]:
-    """The counter, shown, with Juan identified."""
-    session.config.kiosk_id = "0a1b2c3d"
-    counter = Counter(session, screen_specs(session))
-    qtbot.addWidget(counter)
-    counter.resize(*size)
-    counter.show()
-    session.set_client(arun(session.api.search_client(JUAN)))
-    yield counter
-    arun(stopped(counter))
-
-
-async def stopped(view: Counter) -> None:
-    """The counter stops, as the kiosk's does: its screens' tasks end before it goes."""
-    running = [
-        task
-        for screen in view.screens.values()
-        for name in TASKS
-        if (task := screen.tasks.current(name)) is not None
-    ]
-    view.shutdown()
-    await asyncio.gather(*running, return_exceptions=True)
-
-
-def tap(qtbot: QtBot, widget: QWidget) -> None:
-    assert widget.isVisible(), widget
-    window = widget.window()
-    under = window.childAt(widget.mapTo(window, widget.rect().center()))
-    assert under is widget or widget.isAncestorOf(under), (widget, under)
-    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
 def previews(world: World) -> int:
     return len(SimControl(world).requests(path=PREVIEW, method="POST"))
 
 
-def offered(view: Counter, document: str) -> bool:
+def offered(view: CounterView, document: str) -> bool:
     offer = view.scan_offer
     return offer.isVisible() and document in offer.heading.text()
 
@@ -97,7 +49,7 @@ def exchanges(world: World) -> list[dict[str, Any]]:
     return SimControl(world).requests(path=r"^/external/exchange/", method="POST")
 
 
-async def switch_to_maria(qtbot: QtBot, view: Counter, session: CounterSession) -> None:
+async def switch_to_maria(qtbot: QtBot, view: CounterView, session: CounterSession) -> None:
     offer = view.scan_offer
     # Over the screen, whole: nothing under it moved.
     assert view.rect().contains(offer.geometry())
@@ -318,7 +270,68 @@ def test_identify_has_the_focus_at_start_and_takes_a_scan_from_anywhere(
         assert session.client.document_number == MARIA
         assert not view.scan_offer.isVisible()  # on Identify a scan simply identifies
         assert screen.field.text() == MARIA
-        keys.person("ab")  # a person's typing elsewhere still goes where it was typed
-        assert screen.field.text() == MARIA
+        assert screen.field.hasFocus()  # the next scan or typing lands in it
 
     arun(scenario())
+
+
+def test_a_ticket_scanned_into_the_ticket_field_is_its_text_and_its_enter_is_not_sent(
+    qtbot: QtBot, view: Counter, sim_world: World, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        view.show_screen("points")
+        screen: Any = view.current
+        keys.person("1500")
+        tap(qtbot, screen.ticket)
+        keys.scan("0001-00012345")  # a receipt's barcode: no client's
+        assert screen.ticket.text() == "0001-00012345"
+        assert screen.flow.sale.amount_text == "1500"
+        assert screen.flow.sale.state is SaleState.EDITING  # its Enter previewed nothing
+        assert previews(sim_world) == 0
+        assert not view.scan_offer.isVisible()
+
+    arun(scenario())
+
+
+# -- Manager ---------------------------------------------------------------------------
+
+
+def test_a_scan_on_the_manager_pin_is_never_a_pin_and_offers_the_client(
+    qtbot: QtBot,
+    session: CounterSession,
+    arun: Run,
+    size: tuple[int, int],
+    lang: str,
+    tmp_path: Path,
+) -> None:
+    keys = Keys()
+    lock = make_lock(tmp_path, Clocks())
+    arun(lock.set_pin("1357"))
+    lock.relock()
+    gate = ManagerGate(
+        lock, lambda: ManagerView([Section("Items", "points", QWidget)]), idle_seconds=900
+    )
+    counter = CounterView(session, [IdentifyScreen(session), ManagerScreen(session, gate)])
+    qtbot.addWidget(counter)
+    counter.resize(*size)
+    counter.show()
+    session.set_client(arun(session.api.search_client(JUAN)))
+
+    async def scenario() -> None:
+        counter.show_screen("manager")
+        pad = gate.panel.pad
+        keys.scan(MARIA_BARCODE, widget=pad)
+        keys.scan("13571357", widget=pad)  # digits at a scanner's speed: no PIN either
+        assert pad.count == 0
+        assert not lock.unlocked
+        assert counter.scan_offer.isVisible()
+        keys.person("1357", widget=pad)  # a manager's own keys
+        assert pad.count == 4
+        counter.scan_offer.decline()
+        keys.scan(MARIA_BARCODE, widget=pad)
+        await switch_to_maria(qtbot, counter, session)
+
+    arun(scenario())
+    arun(stopped(counter))
