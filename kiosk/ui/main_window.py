@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from PySide6.QtCore import QPoint, QRect, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -361,6 +361,12 @@ class CounterView(QWidget):
         # At every start (and a rebuild, e.g. a new language) the screen's field has the
         # focus: Identify's, so that a scan or typing lands in it.
         QTimer.singleShot(0, self, self._focus_current)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        active = event.type() == QEvent.Type.ActivationChange and self.isActiveWindow()
+        if active and QApplication.focusWidget() is None:  # the window came up unfocused
+            self._focus_current()
 
     def _focus_current(self) -> None:
         focus = getattr(self.current, "take_focus", None)

@@ -142,7 +142,11 @@ class ScanWatch(QObject):
         return self._press(watched, event)
 
     def _ours(self, widget: QWidget) -> bool:
-        return widget is self.scope or self.scope.isAncestorOf(widget)
+        # (The window itself too: with nothing focused, the keys go to it, and a scan
+        # there is still a scan.)
+        return (
+            widget is self.scope or self.scope.isAncestorOf(widget) or widget is self.scope.window()
+        )
 
     @staticmethod
     def _printable(event: QKeyEvent) -> bool:
