@@ -10,23 +10,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
     QFrame,
     QHBoxLayout,
-    QLineEdit,
     QVBoxLayout,
     QWidget,
 )
 
 from kiosk.api.models.clients import Client
-from kiosk.core.counter.scan import scanned_client
 from kiosk.core.session import CounterSession
 from kiosk.ui.icons import draw_icons_ahead, icon
-from kiosk.ui.scan_watch import ScanWatch
+from kiosk.ui.scan_desk import ScanDesk
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import RAIL_PX, current_palette
 from kiosk.ui.warm_imports import ImportsAhead
@@ -37,7 +35,6 @@ from kiosk.ui.widgets.idle import IdleTimer
 from kiosk.ui.widgets.plain_text import install_plain_text
 from kiosk.ui.widgets.rail_button import RailButton
 from kiosk.ui.widgets.relayout import PageStack, lay_out_ahead, one_relayout
-from kiosk.ui.widgets.scan_offer import ScanOffer
 from kiosk.ui.widgets.status_bar import CounterStatusBar
 
 log = logging.getLogger(__name__)
@@ -141,13 +138,10 @@ class CounterView(QWidget):
         )
         self.idle = IdleTimer(session.config.idle_timeout_seconds, self)
         self.idle.idle.connect(self.on_idle)
-        # A scanner's burst is a scan on every screen, never typing (kiosk/ui/scan_watch.py).
-        self.scan_offer = ScanOffer(self)
-        self.scan_offer.accepted.connect(self.switch_to_scanned)
+        # A scanner's burst is a scan on every screen, never typing (kiosk/ui/scan_desk.py).
+        self.scan_desk = ScanDesk(self)
+        self.scan_offer, self.scan_watch = self.scan_desk.offer, self.scan_desk.watch
         self.idle.idle.connect(self.scan_offer.withdraw)
-        self.scan_watch = ScanWatch(self)
-        self.scan_watch.scanned.connect(self.take_scan)
-        self.scan_watch.install()
         self.current: Screen | None = None
         self._shown_before: str | None = None
         self._client_changed(session.client)
@@ -312,49 +306,9 @@ class CounterView(QWidget):
         if back is not None and back != screen.key:
             self.show_screen(back)
 
-    # -- scans -------------------------------------------------------------------------
-    def take_scan(self, text: str) -> None:
-        """A scanner read ``text`` (never typed into an amount, its Enter never sent):
-        the screen takes it if it is for the screen (Identify searches it, Redeem a
-        purchase code); else a client's scan offers to switch to that client; else a
-        text field it was sent to takes it as text, without its Enter (a ticket number,
-        a manager's key typed by a password manager); anything else is said and dropped."""
-        screen = self.current
-        taker = getattr(screen, "take_scan", None)
-        if taker is not None and taker(text):
-            return
-        identity = scanned_client(text)
-        if identity is None:
-            field = self.scan_watch.scan_target
-            if isinstance(field, QLineEdit) and field.isEnabled() and not field.isReadOnly():
-                self.scan_watch.type_scan()
-                return
-            if screen is not None:
-                screen.banner.show_info(
-                    self.tr("That scan is not a client's DNI: nothing was typed.")
-                )
-            return
-        self.scan_offer.offer(text, identity, has_client=self.session.client is not None)
-        self._place_offer()
-
-    def switch_to_scanned(self, text: str) -> None:
-        """The cashier chose the scanned client: Identify searches the scan."""
-        self.session.clear_client()
-        first = next(iter(self.specs))
-        self.show_screen(first)
-        taker = getattr(self.current, "take_scan", None)
-        if taker is not None:
-            taker(text)
-
-    def _place_offer(self) -> None:
-        if self.scan_offer.isVisible():
-            area = QRect(self.stack.mapTo(self, QPoint(0, 0)), self.stack.size())
-            self.scan_offer.place(area)
-            self.scan_offer.raise_()
-
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._place_offer()
+        self.scan_desk.place()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

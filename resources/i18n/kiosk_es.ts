@@ -967,12 +967,7 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="334"/>
-        <source>That scan is not a client&apos;s DNI: nothing was typed.</source>
-        <translation>Ese escaneo no es el DNI de un cliente: no se escribió nada.</translation>
-    </message>
-    <message>
-        <location filename="../../kiosk/ui/main_window.py" line="381"/>
+        <location filename="../../kiosk/ui/main_window.py" line="341"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>
@@ -4178,6 +4173,14 @@
         <location filename="../../kiosk/ui/screens/points/side.py" line="119"/>
         <source>Credit %1 points</source>
         <translation>Acreditar %1 puntos</translation>
+    </message>
+</context>
+<context>
+    <name>ScanDesk</name>
+    <message>
+        <location filename="../../kiosk/ui/scan_desk.py" line="56"/>
+        <source>That scan is not a client&apos;s DNI: nothing was typed.</source>
+        <translation>Ese escaneo no es el DNI de un cliente: no se escribió nada.</translation>
     </message>
 </context>
 <context>
