@@ -5,12 +5,13 @@ screen and never lets it be typed; ``ScanDesk`` decides what the scan is for:
 
 1. the screen's own (``take_scan``): Identify searches it wherever the focus was,
    Redeem looks a purchase code up;
-2. a client's (a DNI barcode, a DNI number, an email): the ``ScanOffer`` card asks
-   "switch to this client?"; a tap on it clears the client at the counter (the sale
-   on screen with it) and Identify searches the scan;
-3. no client's, sent to a text field: typed there as text, never its Enter (a ticket
-   number into the ticket field, a key a password manager types in manager mode);
-4. anything else: said in the screen's banner, and dropped.
+2. a DNI barcode: the ``ScanOffer`` card asks "switch to this client?"; a tap on it
+   clears the client at the counter (the sale on screen with it) and Identify
+   searches the scan;
+3. anything else sent to a text field: typed there as text, never its Enter (a ticket
+   number into the ticket field, what a password manager types in manager mode);
+4. a DNI number or an email sent elsewhere: the card too; anything else is said in the
+   screen's banner, and dropped.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QPoint, QRect
 from PySide6.QtWidgets import QLineEdit
 
-from kiosk.core.counter.scan import scanned_client
+from kiosk.core.counter.scan import IdentityKind, scanned_client
 from kiosk.ui.scan_watch import ScanWatch
 from kiosk.ui.widgets.scan_offer import ScanOffer
 
@@ -46,11 +47,13 @@ class ScanDesk(QObject):
         if taker is not None and taker(text):
             return
         identity = scanned_client(text)
+        barcode = identity is not None and identity.kind is IdentityKind.DNI_BARCODE
+        field = self.watch.scan_target
+        typable = isinstance(field, QLineEdit) and field.isEnabled() and not field.isReadOnly()
+        if typable and not barcode:
+            self.watch.type_scan()
+            return
         if identity is None:
-            field = self.watch.scan_target
-            if isinstance(field, QLineEdit) and field.isEnabled() and not field.isReadOnly():
-                self.watch.type_scan()
-                return
             if screen is not None:
                 screen.banner.show_info(
                     self.tr("That scan is not a client's DNI: nothing was typed.")

@@ -335,3 +335,40 @@ def test_a_scan_on_the_manager_pin_is_never_a_pin_and_offers_the_client(
 
     arun(scenario())
     arun(stopped(counter))
+
+
+def test_a_dni_scanned_into_the_ticket_field_is_not_its_text(
+    qtbot: QtBot, view: Counter, sim_world: World, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        view.show_screen("points")
+        screen: Any = view.current
+        tap(qtbot, screen.ticket)
+        keys.scan(MARIA_BARCODE)
+        assert screen.ticket.text() == ""
+        assert offered(view, MARIA)
+        assert previews(sim_world) == 0
+
+    arun(scenario())
+
+
+def test_fast_keys_into_the_enrollment_form_are_its_text(
+    qtbot: QtBot, view: Counter, session: CounterSession, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        session.clear_client()
+        screen: Any = view.current
+        keys.scan("44123987")  # nobody has it: enroll
+        await until(lambda: screen.pages.currentWidget() is screen.built("matches"))
+        tap(qtbot, screen.matches.enroll_button)
+        tap(qtbot, screen.enroll.email)
+        keys.scan("ana.lopez@example.org", suffix=None)  # typed by a machine: still text
+        assert screen.enroll.email.text() == "ana.lopez@example.org"
+        assert screen.pages.currentWidget() is screen.enroll
+        assert not view.scan_offer.isVisible()
+
+    arun(scenario())

@@ -206,8 +206,10 @@ class IdentifyScreen(Screen, EnrollmentSteps):
 
     def take_scan(self, text: str) -> bool:
         """A scan on Identify (wherever the focus was): it identifies, as in the field
-        (on the enrollment form, only a client's: other text goes into its field)."""
-        if self.pages.currentWidget() is self.built("enroll") and scanned_client(text) is None:
+        (on the enrollment form, only a DNI barcode: other text goes into its field)."""
+        scanned = scanned_client(text)
+        barcode = scanned is not None and scanned.kind is IdentityKind.DNI_BARCODE
+        if self.pages.currentWidget() is self.built("enroll") and not barcode:
             return False
         self.field.clear_input()
         self.field.setText(" ".join(text.split()))
