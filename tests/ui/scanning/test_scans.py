@@ -214,6 +214,28 @@ def test_a_dni_on_redeem_offers_the_client_and_a_purchase_code_is_looked_up(
     arun(scenario())
 
 
+def test_a_scan_on_the_delivery_sheet_never_delivers(
+    qtbot: QtBot, view: Counter, session: CounterSession, sim_world: World, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        view.show_screen("redeem")
+        screen: Any = view.current
+        keys.scan("PEND2345")
+        await until(lambda: screen.deliver_button.isEnabled())
+        tap(qtbot, screen.deliver_button)
+        assert screen.pages.currentWidget() is screen.sheet
+        await until(lambda: screen.sheet.confirm.armed)
+        keys.scan(MARIA_BARCODE)  # the next client's DNI, Enter and all
+        assert screen.pages.currentWidget() is screen.sheet
+        deliveries = SimControl(sim_world).requests(path=r"^/external/purchase", method="POST")
+        assert deliveries == []
+        assert offered(view, MARIA)
+
+    arun(scenario())
+
+
 @pytest.mark.parametrize("key", ["code", "today"])
 def test_a_dni_on_code_and_today_offers_the_client(
     qtbot: QtBot, view: Counter, session: CounterSession, arun: Run, key: str
