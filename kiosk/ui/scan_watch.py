@@ -36,6 +36,7 @@ from shiboken6 import isValid
 from kiosk.core.counter.scan import KEPT_KEYS, InputSource, WedgeDetector
 
 QUIET_MS = 60  # a held key is typing (or a scan without a suffix) after this pause
+SCANNING_MS = 150  # ... or this one, while the held keys look like a scan coming in
 # After a scan, its trailing Enter/Tab (a scanner may send CR LF, or its Enter after
 # the pause that ended a burst) is swallowed for this long: it never reaches a commit
 # button. A person's own Enter comes later than that.
@@ -98,8 +99,14 @@ class ScanWatch(QObject):
         self._scan_keys: list[_Held] = []
         self._quiet = QTimer(self)
         self._quiet.setSingleShot(True)
-        self._quiet.setInterval(quiet_ms)
+        self.quiet_ms = quiet_ms
+        self._waiting_ms = quiet_ms
         self._quiet.timeout.connect(self._quiet_came)
+        # The scan read last: its text and its last key's time. Fast keys right after it
+        # are more of it (the loop was busy among its keys): never typed either.
+        self._scan_text = ""
+        self._scan_end = float("-inf")
+        self._continued = False
 
     def install(self) -> None:
         app = QApplication.instance()
@@ -172,10 +179,14 @@ class ScanWatch(QObject):
             self.settle()  # a slow key: what was held before it was typed
         if len(self._held) >= 2 * KEPT_KEYS:
             self.settle()  # nothing read is this long: let it through as it is
+        if not self._held and at - self._scan_end <= self.detector.max_gap:
+            self._continued = True
         self._held.append(_Held(receiver, _copy(event)))
         self.detector.key(event.text(), at)
         self._last_at, self._received = at, self.clock()
-        self._quiet.start()
+        scanning = self._continued or self.detector.scanning
+        self._waiting_ms = SCANNING_MS if scanning else self.quiet_ms
+        self._quiet.start(self._waiting_ms)
         return True
 
     def _terminator(self, event: QKeyEvent) -> bool:
@@ -183,6 +194,9 @@ class ScanWatch(QObject):
             # A scanner's late or second Enter/Tab after its scan: swallowed.
             return self._at(event) <= self._swallow_until
         at = self._at(event)
+        if self._continued:
+            self._scan(self._scan_text + self._held_text(), at)
+            return True
         burst = self.detector.end(at)
         if burst.source is InputSource.SCANNER:
             self._scan(burst.text, at)
@@ -192,7 +206,7 @@ class ScanWatch(QObject):
 
     def _quiet_came(self) -> None:
         waited = self.clock() - self._received
-        remaining = self._quiet.interval() / 1000 - waited
+        remaining = self._waiting_ms / 1000 - waited
         if self._held and remaining > 0.001:  # the loop was busy: the keys were not quiet
             self._quiet.start(max(1, int(remaining * 1000)))
             return
@@ -203,6 +217,9 @@ class ScanWatch(QObject):
         """Decide the held keys now (a pause came): a scan without a suffix, or typing."""
         self._quiet.stop()
         if not self._held:
+            return
+        if self._continued:
+            self._scan(self._scan_text + self._held_text(), self._last_at)
             return
         burst = self.detector.end(self._last_at)
         if burst.source is InputSource.SCANNER:
@@ -216,6 +233,7 @@ class ScanWatch(QObject):
         target = held[0].receiver if held else None
         self.detector.reset()
         self._swallow_until = at + TRAILING_S
+        self._scan_text, self._scan_end, self._continued = text, self._last_at, False
         self.scan_target = target if target is not None and isValid(target) else None
         self._scan_keys = held
         try:
@@ -235,7 +253,13 @@ class ScanWatch(QObject):
         self._quiet.stop()
         held, self._held = self._held, []
         self.detector.reset()
+        self._continued = False
         self._send(held)
+
+    def _held_text(self) -> str:
+        return "".join(
+            item.event.text() for item in self._held if item.event.type() == QEvent.Type.KeyPress
+        )
 
     def _send(self, held: list[_Held]) -> None:
         self._replaying = True

@@ -32,12 +32,16 @@ def lang(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
 def view(
     qtbot: QtBot, session: CounterSession, arun: Run, size: tuple[int, int], lang: str
 ) -> Iterator[Counter]:
-    """The counter, shown, with Juan identified."""
+    """The counter, shown, with Juan identified. Stopped as the kiosk stops it, then
+    closed and deleted here (not by pytest-qt, which deletes it before the fixtures'
+    teardown: a screen's task cancelled then would end on deleted buttons)."""
     session.config.kiosk_id = "0a1b2c3d"
     counter = Counter(session, screen_specs(session))
-    qtbot.addWidget(counter)
     counter.resize(*size)
     counter.show()
     session.set_client(arun(session.api.search_client(JUAN)))
     yield counter
+    arun(session.changes_announced())  # (Today reloads on them: while it is there)
     arun(stopped(counter))
+    counter.close()
+    counter.deleteLater()

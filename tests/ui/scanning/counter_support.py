@@ -4,6 +4,7 @@ the counter stopped as the kiosk stops it."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
@@ -18,16 +19,27 @@ TASKS = (
 )
 
 
-async def stopped(view: CounterView) -> None:
-    """The counter stops, as the kiosk's does: its screens' tasks end before it goes."""
-    running = [
+def _running(view: CounterView) -> list[asyncio.Task[Any]]:
+    return [
         task
         for screen in view.screens.values()
         for name in TASKS
-        if (task := screen.tasks.current(name)) is not None
+        if (task := screen.tasks.current(name)) is not None and not task.done()
     ]
-    view.shutdown()
-    await asyncio.gather(*running, return_exceptions=True)
+
+
+async def stopped(view: CounterView) -> None:
+    """The counter stops, as the kiosk's does: its screens' tasks end before it goes
+    (again while one ending started another)."""
+    running = _running(view)
+    view.shutdown()  # (cancels them, and forgets them)
+    for _ in range(5):
+        await asyncio.gather(*running, return_exceptions=True)
+        running = _running(view)
+        if not running:
+            return
+        for screen in view.screens.values():
+            screen.tasks.cancel_all()
 
 
 def tap(qtbot: QtBot, widget: QWidget) -> None:

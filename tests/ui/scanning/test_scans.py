@@ -262,6 +262,8 @@ def test_without_a_client_the_scan_offers_to_identify(
     async def scenario() -> None:
         session.clear_client()
         view.show_screen("today")
+        today: Any = view.current
+        await until(lambda: not today.tasks.running("load"))  # (no task left pending)
         keys.scan(MARIA_BARCODE, widget=view.current)
         assert offered(view, MARIA)
         assert view.scan_offer.switch_button.isVisible()
@@ -393,5 +395,25 @@ def test_fast_keys_into_the_enrollment_form_are_its_text(
         assert screen.enroll.email.text() == "ana.lopez@example.org"
         assert screen.pages.currentWidget() is screen.enroll
         assert not view.scan_offer.isVisible()
+
+    arun(scenario())
+
+
+def test_a_scan_split_by_a_busy_loop_is_still_one_scan_and_types_nothing(
+    qtbot: QtBot, view: Counter, arun: Run
+) -> None:
+    keys = Keys()
+
+    async def scenario() -> None:
+        view.show_screen("points")
+        screen: Any = view.current
+        keys.ms += 1000
+        keys.type(MARIA_BARCODE[:20], gap_ms=5)
+        settle(view)  # the pause timer ran in the middle of the burst (a busy loop)
+        keys.type(MARIA_BARCODE[20:], gap_ms=5)  # the rest, on the scanner's own clock
+        keys.enter(after_ms=5)
+        assert screen.flow.sale.amount_text == ""
+        assert offered(view, MARIA)  # the whole barcode, read as one
+        assert screen.flow.sale.state is SaleState.EDITING
 
     arun(scenario())
