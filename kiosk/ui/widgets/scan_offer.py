@@ -2,8 +2,8 @@
 
 A DNI scanned while another screen is shown (Points with the previous client's sale,
 Rewards, Today...) is never typed anywhere (``kiosk.ui.scan_watch``): the counter
-shows this card over the top of the screen, with what was scanned (the document and,
-from a barcode, the name) and two taps: switch to that client (Identify searches the
+shows this card over the top of the screen, with what was scanned (the document's last
+digits, masked as on the client card, and from a barcode the name) and two taps: switch to that client (Identify searches the
 scan) or keep what is on screen. Only a tap switches: Enter does nothing here, Escape
 keeps. The card overlays the screen (nothing under it moves) and its texts are plain.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from kiosk.api.redact import mask_document, mask_email
 from kiosk.core.counter.scan import Identity, IdentityKind
 from kiosk.ui.theme import PRIMARY_PX, current_palette
 
@@ -75,11 +76,13 @@ class ScanOffer(QFrame):
 
     def offer(self, text: str, identity: Identity, *, has_client: bool) -> None:
         self._text = text
-        document = identity.query
+        # Masked as the client card shows them (the person hands the card over: the
+        # cashier matches the name and the last digits).
         if identity.kind is IdentityKind.EMAIL:
-            self.heading.setText(self.tr("Scanned: %1").replace("%1", document))
+            self.heading.setText(self.tr("Scanned: %1").replace("%1", mask_email(identity.query)))
         else:
-            self.heading.setText(self.tr("Scanned: DNI %1").replace("%1", document))
+            masked = mask_document(identity.query)
+            self.heading.setText(self.tr("Scanned: DNI %1").replace("%1", masked))
         name = identity.barcode.display_name if identity.barcode is not None else ""
         question = (
             self.tr("Switch to this client? The sale on screen is not credited.")

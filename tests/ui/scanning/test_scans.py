@@ -41,8 +41,9 @@ def previews(world: World) -> int:
 
 
 def offered(view: CounterView, document: str) -> bool:
+    """The card offers the client of ``document`` (shown masked, as on the client card)."""
     offer = view.scan_offer
-    return offer.isVisible() and document in offer.heading.text()
+    return offer.isVisible() and offer.heading.text().endswith(f"****{document[-4:]}")
 
 
 def exchanges(world: World) -> list[dict[str, Any]]:
