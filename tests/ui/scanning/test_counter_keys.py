@@ -11,12 +11,14 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.counter.sale import SaleState
+from kiosk.core.session import CounterSession
 from kiosk.sim.world import World
 from kiosk.ui.counter import Counter
 from tests.qt_async import until
 from tests.ui.keys import Keys
 from tests.ui.scanning.counter_support import tap
 from tests.ui.scanning.test_scans import exchanges
+from tests.ui.screens.identify.identify_support import creations
 from tests.ui.screens.points.points_support import Run, credits_sent
 
 KEYS = {
@@ -106,5 +108,26 @@ def test_escape_discards_a_preview_closes_a_sheet_and_goes_back(
         assert exchanges(sim_world) == []
         hands.press(Qt.Key.Key_Escape)  # nothing open: back to where the cashier was
         assert view.current is points
+
+    arun(scenario())
+
+
+def test_escape_leaves_the_enrollment_form_without_enrolling(
+    qtbot: QtBot, view: Counter, session: CounterSession, sim_world: World, arun: Run
+) -> None:
+    hands = Keys()
+
+    async def scenario() -> None:
+        session.clear_client()
+        screen: Any = view.current
+        hands.scan("44123987")  # nobody has it
+        await until(lambda: screen.pages.currentWidget() is screen.built("matches"))
+        tap(qtbot, screen.matches.enroll_button)
+        assert screen.pages.currentWidget() is screen.enroll
+        hands.press(Qt.Key.Key_Escape)
+        assert screen.pages.currentWidget() is screen.matches
+        assert screen.field.hasFocus()
+        assert view.current is screen
+        assert creations(sim_world) == 0
 
     arun(scenario())

@@ -204,6 +204,14 @@ class IdentifyScreen(Screen, EnrollmentSteps):
         if self.pages.currentWidget() is not self.built("enroll"):
             self.field.setFocus()
 
+    def escape(self) -> bool:
+        """Escape on the enrollment form: back to the search (nothing is sent), unless
+        the enrollment is on its way."""
+        if self.pages.currentWidget() is not self.built("enroll") or self.tasks.running("enroll"):
+            return False
+        self._back_from_enrollment()
+        return True
+
     def take_scan(self, text: str) -> bool:
         """A scan on Identify (wherever the focus was): it identifies, as in the field
         (on the enrollment form, only a DNI barcode: other text goes into its field)."""
