@@ -102,10 +102,12 @@ class ScanWatch(QObject):
         self.quiet_ms = quiet_ms
         self._waiting_ms = quiet_ms
         self._quiet.timeout.connect(self._quiet_came)
-        # The scan read last: its text and its last key's time. Fast keys right after it
+        # The scan read last, when a pause ended it (no Enter or Tab): its text, its last
+        # key's time and where it was sent. Fast keys right after it, to the same widget,
         # are more of it (the loop was busy among its keys): never typed either.
         self._scan_text = ""
         self._scan_end = float("-inf")
+        self._scan_receiver: QWidget | None = None
         self._continued = False
 
     def install(self) -> None:
@@ -179,7 +181,11 @@ class ScanWatch(QObject):
             self.settle()  # a slow key: what was held before it was typed
         if len(self._held) >= 2 * KEPT_KEYS:
             self.settle()  # nothing read is this long: let it through as it is
-        if not self._held and at - self._scan_end <= self.detector.max_gap:
+        if (
+            not self._held
+            and at - self._scan_end <= self.detector.max_gap
+            and receiver is self._scan_receiver
+        ):
             self._continued = True
         self._held.append(_Held(receiver, _copy(event)))
         self.detector.key(event.text(), at)
@@ -191,15 +197,21 @@ class ScanWatch(QObject):
 
     def _terminator(self, event: QKeyEvent) -> bool:
         if not self._held:
-            # A scanner's late or second Enter/Tab after its scan: swallowed.
-            return self._at(event) <= self._swallow_until
+            # A scanner's late or second Enter/Tab after its scan: swallowed (the scan
+            # is whole: no key after it is more of it).
+            swallowed = self._at(event) <= self._swallow_until
+            if swallowed:
+                self._scan_end = float("-inf")
+            return swallowed
         at = self._at(event)
         if self._continued:
             self._scan(self._scan_text + self._held_text(), at)
+            self._scan_end = float("-inf")
             return True
         burst = self.detector.end(at)
         if burst.source is InputSource.SCANNER:
             self._scan(burst.text, at)
+            self._scan_end = float("-inf")  # ended by its Enter or Tab: whole
             return True
         self._deliver()
         return False
@@ -234,6 +246,7 @@ class ScanWatch(QObject):
         self.detector.reset()
         self._swallow_until = at + TRAILING_S
         self._scan_text, self._scan_end, self._continued = text, self._last_at, False
+        self._scan_receiver = target
         self.scan_target = target if target is not None and isValid(target) else None
         self._scan_keys = held
         try:
