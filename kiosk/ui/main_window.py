@@ -11,14 +11,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
     QFrame,
     QHBoxLayout,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -26,14 +25,17 @@ from PySide6.QtWidgets import (
 from kiosk.api.models.clients import Client
 from kiosk.core.session import CounterSession
 from kiosk.ui.icons import draw_icons_ahead, icon
+from kiosk.ui.scan_desk import ScanDesk
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.theme import RAIL_PX, current_palette
 from kiosk.ui.warm_imports import ImportsAhead
 from kiosk.ui.widgets.band import EnvironmentBand
 from kiosk.ui.widgets.client_card import ClientCard
+from kiosk.ui.widgets.confirm_sheet import ConfirmSheet
 from kiosk.ui.widgets.idle import IdleTimer
 from kiosk.ui.widgets.idle_warning import IdleWarning
 from kiosk.ui.widgets.plain_text import install_plain_text
+from kiosk.ui.widgets.rail_button import RailButton
 from kiosk.ui.widgets.relayout import PageStack, lay_out_ahead, one_relayout
 from kiosk.ui.widgets.status_bar import CounterStatusBar
 
@@ -96,7 +98,7 @@ class CounterView(QWidget):
         self.status.set_branch(session.config.branch.name, session.config.branch.id)
         self.rail_group = QButtonGroup(self)
         self.rail_group.setExclusive(True)
-        self.rail_buttons: dict[str, QToolButton] = {}
+        self.rail_buttons: dict[str, RailButton] = {}
         rail = QFrame()
         rail.setProperty("role", "rail")
         rail.setFixedWidth(RAIL_PX)
@@ -105,14 +107,8 @@ class CounterView(QWidget):
         rail_layout.setSpacing(6)
         palette = current_palette()
         for index, screen in enumerate(specs):
-            button = QToolButton()
-            button.setProperty("role", "rail")
-            button.setCheckable(True)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+            button = RailButton(screen.title, f"F{index + 1}")  # says its key
             button.setIcon(icon(screen.icon_name, palette.accent, palette.border))
-            button.setIconSize(QSize(32, 32))
-            button.setText(screen.title)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, key=screen.key: self.show_screen(key))
             self.rail_group.addButton(button)
             self.rail_buttons[screen.key] = button
@@ -148,7 +144,12 @@ class CounterView(QWidget):
         self.idle_warning = IdleWarning(self)
         self.idle_warning.kept.connect(self._sale_kept)
         self.idle_warning.expired.connect(self.clear_counter)
+        # A scanner's burst is a scan on every screen, never typing (kiosk/ui/scan_desk.py).
+        self.scan_desk = ScanDesk(self)
+        self.scan_offer, self.scan_watch = self.scan_desk.offer, self.scan_desk.watch
+        self.idle.idle.connect(self.scan_offer.withdraw)
         self.current: Screen | None = None
+        self._shown_before: str | None = None
         self._client_changed(session.client)
         if specs:
             self.show_screen(specs[0].key)
@@ -260,6 +261,7 @@ class CounterView(QWidget):
             return
         screen = self.build(key)
         if self.current is not None:
+            self._shown_before = self.current.key  # where Escape goes back to
             self.current.leave()
         self.current = screen
         self.rail_buttons[key].setChecked(True)
@@ -321,8 +323,49 @@ class CounterView(QWidget):
             self.session.keep_going(self.session.refresh_client())
 
     def _escape(self) -> None:
-        if self.current is not None and self.current.banner.isVisible():
-            self.current.banner.dismiss()
+        """Escape closes what is open, one thing a press: the scan's offer, a banner, what
+        the screen has open (Points: the preview), a confirmation sheet (nothing is
+        confirmed); else it goes back to the screen shown before."""
+        screen = self.current
+        if self.scan_offer.isVisible():
+            self.scan_offer.decline()
+            return
+        if screen is None:
+            return
+        if screen.banner.isVisible():
+            screen.banner.dismiss()
+            return
+        escape = getattr(screen, "escape", None)
+        if escape is not None and escape():
+            return
+        for sheet in screen.findChildren(ConfirmSheet):
+            if sheet.isVisible() and sheet.back.isVisible() and sheet.back.isEnabled():
+                sheet.back.click()
+                return
+        back = self._shown_before
+        if back is not None and back != screen.key:
+            self.show_screen(back)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.scan_desk.place()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # At every start (and a rebuild, e.g. a new language) the screen's field has the
+        # focus: Identify's, so that a scan or typing lands in it.
+        QTimer.singleShot(0, self, self._focus_current)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        active = event.type() == QEvent.Type.ActivationChange and self.isActiveWindow()
+        if active and QApplication.focusWidget() is None:  # the window came up unfocused
+            self._focus_current()
+
+    def _focus_current(self) -> None:
+        focus = getattr(self.current, "take_focus", None)
+        if focus is not None:
+            focus()
 
     def _client_changed(self, client: Client | None) -> None:
         with one_relayout(self):
@@ -337,13 +380,12 @@ class CounterView(QWidget):
             enabled = not self.specs[key].needs_client or (client is not None and not suspended)
             button.setEnabled(enabled)
             if enabled:
-                button.setToolTip("")
+                hint = ""
             elif suspended:
-                button.setToolTip(
-                    self.tr("This client is suspended: they cannot earn or use points.")
-                )
+                hint = self.tr("This client is suspended: they cannot earn or use points.")
             else:
-                button.setToolTip(self.tr("Identify a client first"))
+                hint = self.tr("Identify a client first")
+            button.set_hint(hint)
         if (client is None or suspended) and self.current is not None and self.current.needs_client:
             self.show_screen(next(iter(self.specs)))
 
@@ -351,6 +393,7 @@ class CounterView(QWidget):
         """Cancel every screen's work and the warm-up, and stop watching input (the
         window is closing)."""
         self._warm_steps.clear()
+        self.scan_watch.uninstall()
         for screen in self._made.values():  # made ahead, never put in the window
             screen.tasks.cancel_all()
             screen.deleteLater()

@@ -1012,12 +1012,12 @@
 <context>
     <name>CounterView</name>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="343"/>
+        <location filename="../../kiosk/ui/main_window.py" line="385"/>
         <source>This client is suspended: they cannot earn or use points.</source>
         <translation>Este cliente está suspendido: no puede sumar ni usar puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/main_window.py" line="346"/>
+        <location filename="../../kiosk/ui/main_window.py" line="387"/>
         <source>Identify a client first</source>
         <translation>Primero identifique a un cliente</translation>
     </message>
@@ -1369,7 +1369,7 @@
         <translation>Guardar</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/admin/form.py" line="310"/>
+        <location filename="../../kiosk/ui/admin/form.py" line="307"/>
         <source>Too long: at most %n characters.</source>
         <translation>
             <numerusform>Es demasiado largo: como máximo %n carácter.</numerusform>
@@ -1464,7 +1464,7 @@
         <translation>Identificar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/identify/screen.py" line="389"/>
+        <location filename="../../kiosk/ui/screens/identify/screen.py" line="415"/>
         <source>Client not verified: their points are credited when the connection returns.</source>
         <translation>Cliente sin verificar: sus puntos se acreditan cuando vuelva la conexión.</translation>
     </message>
@@ -3248,12 +3248,12 @@
         <translation>Ítems de puntos al %1 (sin conexión)</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="371"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="382"/>
         <source>No point items are offered at this branch.</source>
         <translation>Esta sucursal no ofrece ítems de puntos.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/points/screen.py" line="373"/>
+        <location filename="../../kiosk/ui/screens/points/screen.py" line="384"/>
         <source>The point items could not be loaded. Tap Refresh items.</source>
         <translation>No se pudieron cargar los ítems de puntos. Toque Actualizar.</translation>
     </message>
@@ -3583,6 +3583,19 @@
     </message>
 </context>
 <context>
+    <name>RailButton</name>
+    <message>
+        <location filename="../../kiosk/ui/widgets/rail_button.py" line="33"/>
+        <source>%1 (key %2)</source>
+        <translation>%1 (tecla %2)</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/rail_button.py" line="36"/>
+        <source>Key %1</source>
+        <translation>Tecla %1</translation>
+    </message>
+</context>
+<context>
     <name>RedeemScreen</name>
     <message>
         <location filename="../../kiosk/ui/screens/redeem/text.py" line="15"/>
@@ -3680,88 +3693,88 @@
         <translation>Escanee el QR o escriba el código que muestra el cliente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="239"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="250"/>
         <source>This code was already delivered (%1). Nothing to do.</source>
         <translation>Este código ya se entregó (%1). No hay nada que hacer.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="246"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="257"/>
         <source>This exchange was canceled: there is nothing to deliver.</source>
         <translation>Este canje fue cancelado: no hay nada para entregar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="277"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="288"/>
         <source>Not the client identified (%1): this purchase is another client&apos;s. Check who collects it before confirming.</source>
         <translation>No es del cliente identificado (%1): este canje es de otro cliente. Verifique quién lo retira antes de confirmar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="279"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="290"/>
         <source>another client</source>
         <translation>otro cliente</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="295"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="306"/>
         <source>Look up a code to deliver its purchase.</source>
         <translation>Busque un código para entregar su canje.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="298"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="309"/>
         <source>Look up the code again to see whether it was delivered.</source>
         <translation>Vuelva a buscar el código para ver si quedó entregado.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="303"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="314"/>
         <source>Confirm the delivery first. Keep the reward until the service confirms it.</source>
         <translation>Primero confirme la entrega. Guarde el premio hasta que el servicio la confirme.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="308"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="319"/>
         <source>The service confirmed the delivery. Then scan or type the next code.</source>
         <translation>El servicio confirmó la entrega. Después escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="335"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="346"/>
         <source>Keep the reward until the service confirms the delivery: an expired or used code is refused.</source>
         <translation>Guarde el premio hasta que el servicio confirme la entrega: un código vencido o ya usado se rechaza.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="311"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="322"/>
         <source>Nothing to deliver. Scan or type the next code.</source>
         <translation>No hay nada para entregar. Escanee o escriba el próximo código.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="222"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="233"/>
         <source>No purchase has the code %1. Check it and try again.</source>
         <translation>Ningún canje tiene el código %1. Revíselo y vuelva a intentar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="313"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="324"/>
         <source>Only a pending purchase can be delivered.</source>
         <translation>Solo se puede entregar un canje pendiente.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="322"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="333"/>
         <location filename="../../kiosk/ui/screens/redeem/text.py" line="46"/>
         <source>%1 in money</source>
         <translation>%1 en dinero</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="330"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="341"/>
         <source>Confirm the delivery</source>
         <translation>Confirmar la entrega</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="331"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="342"/>
         <source>Deliver %1 to %2.</source>
         <translation>Entregar %1 a %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="324"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="335"/>
         <source>Code %1 will be marked delivered and cannot be used again.</source>
         <translation>El código %1 quedará como entregado y no podrá usarse de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="332"/>
+        <location filename="../../kiosk/ui/screens/redeem/screen.py" line="343"/>
         <source>Confirm delivery</source>
         <translation>Confirmar entrega</translation>
     </message>
@@ -4320,6 +4333,47 @@
         <location filename="../../kiosk/ui/screens/points/side.py" line="192"/>
         <source>Credit %1 points</source>
         <translation>Acreditar %1 puntos</translation>
+    </message>
+</context>
+<context>
+    <name>ScanDesk</name>
+    <message>
+        <location filename="../../kiosk/ui/scan_desk.py" line="59"/>
+        <source>That scan is not a client&apos;s DNI: nothing was typed.</source>
+        <translation>Ese escaneo no es el DNI de un cliente: no se escribió nada.</translation>
+    </message>
+</context>
+<context>
+    <name>ScanOffer</name>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="46"/>
+        <source>Switch to this client</source>
+        <translation>Cambiar a este cliente</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="52"/>
+        <source>Keep the current screen</source>
+        <translation>Seguir en esta pantalla</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="82"/>
+        <source>Scanned: %1</source>
+        <translation>Escaneado: %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="85"/>
+        <source>Scanned: DNI %1</source>
+        <translation>Escaneado: DNI %1</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="88"/>
+        <source>Switch to this client? The sale on screen is not credited.</source>
+        <translation>¿Cambiar a este cliente? La venta en pantalla no se acredita.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/widgets/scan_offer.py" line="90"/>
+        <source>Identify this client?</source>
+        <translation>¿Identificar a este cliente?</translation>
     </message>
 </context>
 <context>

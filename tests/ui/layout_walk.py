@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from kiosk.sim.seed_catalog import VALIDATION_WINDOW_SECONDS
 from kiosk.sim.world import World
 from tests.qt_async import until
+from tests.ui.keys import Keys
 from tests.ui.layout_audit import Finding, audit
 from tests.ui.theme_support import app_theme
 from tests.ui.translated import translated
@@ -296,14 +297,15 @@ async def _with_client(walk: Walk, session: Any) -> None:
         if not screen.amount_tab.isChecked():
             await walk.tap(screen.amount_tab)
         screen.setFocus()
-        QTest.keyClicks(screen, "123456789012")
+        Keys().person("123456789012", widget=screen)  # a person's keys (a scan types nothing)
 
     async def preview() -> None:
         screen = walk.view.current
+        hands = Keys()
         for _ in range(14):
-            QTest.keyClick(screen, Qt.Key.Key_Backspace)
-        QTest.keyClicks(screen, "9999999")
-        QTest.keyClick(screen, Qt.Key.Key_Return)  # Preview
+            hands.press(Qt.Key.Key_Backspace, widget=screen)
+        hands.person("9999999", widget=screen)
+        hands.press(Qt.Key.Key_Return, widget=screen)  # Preview
         await until(lambda: screen.preview_card.isVisible())
         await asyncio.sleep(0.05)
 

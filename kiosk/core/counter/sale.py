@@ -177,6 +177,12 @@ class Sale:
             self._edit()
             self._basket.clear()
 
+    def reopen(self) -> None:
+        """Back to editing the same amount or items: the preview is discarded (the
+        cashier's Escape). Only a previewed sale: a failed credit may have been applied."""
+        if self.state is SaleState.PREVIEWED:
+            self._edit()
+
     # -- transitions driven by the flow ------------------------------------------------
     def previewed(
         self, preview: Preview, *, client_id: int, amount: Decimal | None, revision: int

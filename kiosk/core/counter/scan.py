@@ -126,6 +126,18 @@ def parse_identity(text: str) -> Identity:
     return _document_identity(clean)
 
 
+def scanned_client(text: str) -> Identity | None:
+    """The client a scanner's burst names (a DNI barcode, a DNI number or an email),
+    or None when it names no client: a purchase code, a product's barcode, a passport
+    (which has no barcode: it is typed)."""
+    identity = parse_identity(text)
+    if identity.kind is IdentityKind.DNI_BARCODE or identity.kind is IdentityKind.EMAIL:
+        return identity
+    if identity.kind is IdentityKind.DOCUMENT and identity.document_type is DocumentType.DNI:
+        return identity
+    return None
+
+
 def _email_identity(clean: str) -> Identity:
     email = clean.replace('"', "@") if "@" not in clean else clean
     email = email.lower()

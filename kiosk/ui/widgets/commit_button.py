@@ -101,7 +101,10 @@ class CommitButton(BusyButton):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if not self.armed:
-            event.accept()
+            # Not pressed (Space, Enter commit nothing unarmed), and not swallowed either:
+            # the keys go on to the screen, whose amount the keyboard still edits after a
+            # tap left the focus here (the screen's Enter is guarded the same way).
+            event.ignore()
             return
         super().keyPressEvent(event)
 

@@ -20,6 +20,7 @@ from kiosk.core.counter.scan import (
     clean_name,
     parse_dni_barcode,
     parse_identity,
+    scanned_client,
 )
 
 # The samples of ../shared/data/dni-barcodes.md, verbatim.
@@ -406,3 +407,22 @@ def test_a_held_key_without_enter_keeps_a_bounded_number_of_keys() -> None:
     burst = detector.end(5 * KEPT_KEYS * 0.03)
     assert burst.source is InputSource.HUMAN  # a held key is a person
     assert len(burst.text) == MAX_INPUT + 1
+
+
+@pytest.mark.parametrize(
+    ("text", "query"),
+    [
+        (NEW_CARDS[1], "27456789"),
+        ("30123456", "30123456"),
+        ("ana@example.org", "ana@example.org"),
+    ],
+)
+def test_a_scan_names_a_client_by_a_dni_barcode_a_dni_or_an_email(text: str, query: str) -> None:
+    identity = scanned_client(text)
+    assert identity is not None
+    assert identity.query == query
+
+
+@pytest.mark.parametrize("text", ["PEND2345", "7791234567893", "0001-00012345", "AB123456", ""])
+def test_a_purchase_code_a_product_a_ticket_or_a_passport_names_no_client(text: str) -> None:
+    assert scanned_client(text) is None

@@ -30,6 +30,7 @@ from kiosk.ui.manager.settings_screen import SettingsScreen
 from tests.conftest import MAIN_KEY
 from tests.qt_async import until
 from tests.ui.fake_keyring import MemoryKeyring, memory_keyring, no_keyring
+from tests.ui.keys import Keys
 from tests.ui.manager.manager_support import (
     Clocks,
     in_counter_window,
@@ -122,8 +123,9 @@ def test_a_wrong_key_is_refused_and_nothing_is_stored(
     async def scenario() -> None:
         window = await in_counter_window(rig.qtbot, session, screen, tmp_path / "lock")
         rig.click(connection.replace_button)
-        rig.qtbot.keyClicks(connection.key_edit, WRONG_KEY)
-        rig.qtbot.keyClick(connection.key_edit, Qt.Key.Key_Return)
+        hands = Keys()  # a person's keys: a scanner's Enter is never sent
+        hands.person(WRONG_KEY, widget=connection.key_edit)
+        hands.press(Qt.Key.Key_Return, widget=connection.key_edit)
         await until(lambda: screen.banner.kind == "error")
         assert "does not accept this API key" in key_row.error.text()
         assert key_row.error.isVisible()

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -122,10 +123,8 @@ async def look_at(window: QWidget, view: ManagerView, state: str, found: list[st
     """What does not fit once the layouts have settled: a wrapped label's height comes a
     layout pass or two after its text (posted events; more of them on a loaded machine),
     so the state is given up to 2 s to settle before its problems count."""
-    try:
+    with contextlib.suppress(AssertionError):
         await until(lambda: not problems(view, state), timeout=2.0)
-    except AssertionError:
-        pass
     window.grab().save(f"/tmp/shots/manager-settings-{state}.png")
     found += problems(view, state)
 

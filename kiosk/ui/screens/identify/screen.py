@@ -35,7 +35,7 @@ from kiosk.core.amounts import AmountLocale
 from kiosk.core.counter import identify
 from kiosk.core.counter.identify import Prefill, SearchOutcome, SearchResult
 from kiosk.core.counter.offline_client import cannot_check
-from kiosk.core.counter.scan import Identity, IdentityKind, ScanProblem
+from kiosk.core.counter.scan import Identity, IdentityKind, ScanProblem, scanned_client
 from kiosk.core.session import CounterSession
 from kiosk.ui.screens.base import Screen
 from kiosk.ui.screens.identify.enrolling import EnrollmentSteps
@@ -196,8 +196,34 @@ class IdentifyScreen(Screen, EnrollmentSteps):
 
     # -- life cycle ------------------------------------------------------------------
     def entered(self) -> None:
+        self.take_focus()
+
+    def take_focus(self) -> None:
+        """The field has the focus whenever Identify is shown (not while enrolling: the
+        form's fields have it)."""
         if self.pages.currentWidget() is not self.built("enroll"):
             self.field.setFocus()
+
+    def escape(self) -> bool:
+        """Escape on the enrollment form: back to the search (nothing is sent), unless
+        the enrollment is on its way."""
+        if self.pages.currentWidget() is not self.built("enroll") or self.tasks.running("enroll"):
+            return False
+        self._back_from_enrollment()
+        return True
+
+    def take_scan(self, text: str) -> bool:
+        """A scan on Identify (wherever the focus was): it identifies, as in the field
+        (on the enrollment form, only a DNI barcode: other text goes into its field)."""
+        scanned = scanned_client(text)
+        barcode = scanned is not None and scanned.kind is IdentityKind.DNI_BARCODE
+        if self.pages.currentWidget() is self.built("enroll") and not barcode:
+            return False
+        self.field.clear_input()
+        self.field.setText(" ".join(text.split()))
+        self.field.setFocus()
+        self.search(text, scanned=True)
+        return True
 
     def left(self) -> None:
         self._searching(False)

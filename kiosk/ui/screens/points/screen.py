@@ -291,6 +291,14 @@ class PointsScreen(CreditSteps, Screen):
         else:
             self._key(key)
 
+    def escape(self) -> bool:
+        """Escape: a preview is discarded (the amount or items stay, to edit); True if so."""
+        if self._working or self.sale.state is not SaleState.PREVIEWED:
+            return False
+        self._edit(self.sale.reopen)
+        self.setFocus()
+        return True
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.setFocus()  # a tap outside the ticket field: typing goes to the amount again
         super().mousePressEvent(event)
@@ -312,6 +320,9 @@ class PointsScreen(CreditSteps, Screen):
                 self.new_sale()
 
     def _preview_tapped(self) -> None:
+        # The keyboard keeps editing the amount: Preview, disabled while it runs, would
+        # hand the focus to the next button in the window ("Change client").
+        self.setFocus()
         if self.sale.state is SaleState.EDITING:
             self._start_preview()
 

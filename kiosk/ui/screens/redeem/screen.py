@@ -194,6 +194,17 @@ class RedeemScreen(Screen):
         if is_complete_code(text) and normalize_code(text) != self._looking_up:
             self.look_up(text)
 
+    def take_scan(self, text: str) -> bool:
+        """A scan on Redeem (wherever the focus was): a purchase code is looked up; a
+        client's DNI barcode is not one (the counter offers that client)."""
+        try:
+            parse_code(text)
+        except CodeError:
+            return False
+        self.code.setFocus()
+        self.look_up(text)
+        return True
+
     def look_up(self, text: str | None = None) -> None:
         typed = self.code.text() if text is None else text
         try:

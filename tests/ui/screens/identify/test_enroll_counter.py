@@ -20,6 +20,7 @@ from kiosk.sim.world import World
 from kiosk.ui.counter import Counter
 from kiosk.ui.screens.identify.screen import IdentifyScreen
 from tests.qt_async import until
+from tests.ui.keys import Keys
 from tests.ui.screens.identify.identify_support import (
     LONG_EMAIL,
     LONG_FIRST,
@@ -126,7 +127,7 @@ def test_an_overlong_email_is_refused_in_words(
         tap(qtbot, screen.matches.enroll_button)
         panel = screen.enroll
         tap(qtbot, panel.email)
-        qtbot.keyClicks(panel.email, OVERLONG)
+        Keys().person(OVERLONG, widget=panel.email)  # a person's keys, not a scanner's
         await until(lambda: panel.enroll_button.armed)
         screen.scroller.ensureWidgetVisible(panel.enroll_button)
         await until(lambda: panel.enroll_button.visibleRegion().boundingRect().height() > 40)

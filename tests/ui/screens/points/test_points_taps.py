@@ -23,6 +23,7 @@ from kiosk.sim.world import World
 from kiosk.ui.main_window import CounterView
 from kiosk.ui.screens.points.screen import PointsScreen
 from tests.qt_async import until
+from tests.ui.keys import Keys
 from tests.ui.layout_audit import audit
 from tests.ui.screens.points.points_support import (
     JUAN,
@@ -212,20 +213,21 @@ def test_a_12_digit_amount_is_refused_at_the_key_with_the_reason(
         assert problem.text() == TOO_LARGE[lang]
         assert keys["1"].mapTo(view, keys["1"].rect().topLeft()) == top  # nothing moved
         check_layout(view, f"too-large-{lang}-{view.width()}")
-        qtbot.keyClicks(screen, "9")  # the keyboard refuses it too
+        hands = Keys()  # a person's keys (a scanner's burst is no typing)
+        hands.person("9", widget=screen)  # the keyboard refuses it too
         assert screen.flow.sale.amount_text == "1234567"
-        qtbot.keyClick(screen, Qt.Key.Key_Backspace)
+        hands.press(Qt.Key.Key_Backspace, widget=screen)
         assert not problem.isVisible()
         for _ in range(6):
-            qtbot.keyClick(screen, Qt.Key.Key_Backspace)
-        qtbot.keyClicks(screen, "10000000,00")  # the largest amount: whole, in one line
+            hands.press(Qt.Key.Key_Backspace, widget=screen)
+        hands.person("10000000,00", widget=screen)  # the largest amount: whole, in one line
         assert amount.text() == format_amount(MAX_AMOUNT, screen.session.config.locale)
         assert fits(amount)
         assert amount.font_px >= 28
         check_layout(view, f"largest-{lang}-{view.width()}")
-        qtbot.keyClick(screen, Qt.Key.Key_Backspace)
-        qtbot.keyClick(screen, Qt.Key.Key_Backspace)
-        qtbot.keyClicks(screen, "1")  # 10.000.000,1
+        hands.press(Qt.Key.Key_Backspace, widget=screen)
+        hands.press(Qt.Key.Key_Backspace, widget=screen)
+        hands.person("1", widget=screen)  # 10.000.000,1
         assert problem.text() == TOO_LARGE[lang]
         assert credits_sent(sim_world) == []
 

@@ -29,6 +29,7 @@ from kiosk.ui.i18n import install_translators
 from kiosk.ui.manager.authorize import PinSheet
 from kiosk.ui.screens.today.screen import TodayScreen
 from tests.qt_async import until
+from tests.ui.keys import Keys
 from tests.ui.manager.manager_support import Clocks, make_lock
 from tests.ui.manager.test_manager_wiring import context
 from tests.ui.screens.today.test_today import CANCEL_PATH, Rig
@@ -63,6 +64,7 @@ class CounterRig:
         self.qtbot = qtbot
         self.rig = Rig(qtbot, session, world)
         self.lock = lock
+        self.hands = Keys()
         self.view: Counter = build_view(session, context(lock))
         qtbot.addWidget(self.view)
 
@@ -116,7 +118,7 @@ class CounterRig:
         focus = QApplication.focusWidget()
         assert focus is not None
         assert focus.window() is self.view
-        self.qtbot.keyClick(focus, key)
+        self.hands.press(key, widget=focus)  # a person's key, 150 ms after the one before
 
     def pin_sheet(self) -> PinSheet | None:
         shown = [s for s in self.today.findChildren(PinSheet) if s.isVisible()]
