@@ -126,7 +126,13 @@ async def shoot(args: argparse.Namespace) -> None:
         view.show_screen("today")
         await settle(0.5)
 
+    async def scan_offer() -> None:  # a DNI scanned on Points: offered, never typed
+        view.show_screen("points")
+        view.scan_desk.take("00623456789@GONZALEZ FERNANDEZ@MARIA JOSE@F@27456789@A@02/11/1979@04/08/2019@200")
+        await until(lambda: view.scan_offer.isVisible())
+
     async def manager() -> None:
+        view.scan_offer.decline()
         view.show_screen("manager")
         await settle(0.3)
 
@@ -150,6 +156,7 @@ async def shoot(args: argparse.Namespace) -> None:
         ("05-redeem", redeem),
         ("06-code", code),
         ("07-today", today),
+        ("10-scan-offer", scan_offer),
         ("08-manager", manager),
         ("09-manager-clients", manager_clients),
     ]
