@@ -145,7 +145,7 @@ class CounterView(QWidget):
         self.idle_warning.kept.connect(self._sale_kept)
         self.idle_warning.expired.connect(self.clear_counter)
         # A scanner's burst is a scan on every screen, never typing (kiosk/ui/scan_desk.py).
-        self.scan_desk = ScanDesk(self)
+        self.scan_desk = ScanDesk(self, self)
         self.scan_offer, self.scan_watch = self.scan_desk.offer, self.scan_desk.watch
         self.idle.idle.connect(self.scan_offer.withdraw)
         self.current: Screen | None = None

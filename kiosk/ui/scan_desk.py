@@ -16,26 +16,44 @@ screen and never lets it be typed; ``ScanDesk`` decides what the scan is for:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QPoint, QRect
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 from kiosk.core.counter.scan import IdentityKind, scanned_client
 from kiosk.ui.scan_watch import ScanWatch
 from kiosk.ui.widgets.scan_offer import ScanOffer
 
 if TYPE_CHECKING:
-    from kiosk.ui.main_window import CounterView
+    from collections.abc import Mapping
+
+    from kiosk.core.session import CounterSession
+    from kiosk.ui.screens.base import Screen
+
+
+class CounterView(Protocol):
+    """What the desk needs of the counter's view (kiosk/ui/main_window.py), which owns
+    it: typed here without importing it back."""
+
+    session: CounterSession
+    current: Screen | None
+    stack: QWidget
+    specs: Mapping[str, object]
+
+    def show_screen(self, key: str) -> None: ...
 
 
 class ScanDesk(QObject):
-    def __init__(self, view: CounterView) -> None:
-        super().__init__(view)
+    def __init__(self, view: CounterView, widget: QWidget) -> None:
+        """``view`` and ``widget`` are the same counter view: as the desk's needs, and as
+        the widget that parents the offer and whose keys are watched."""
+        super().__init__(widget)
         self.view = view
-        self.offer = ScanOffer(view)
+        self.widget = widget
+        self.offer = ScanOffer(widget)
         self.offer.accepted.connect(self.switch_to)
-        self.watch = ScanWatch(view)
+        self.watch = ScanWatch(widget)
         self.watch.scanned.connect(self.take)
         self.watch.install()
 
@@ -75,5 +93,5 @@ class ScanDesk(QObject):
         """The offer over the top of the active screen (at a show and a resize)."""
         if self.offer.isVisible():
             stack = self.view.stack
-            self.offer.place(QRect(stack.mapTo(self.view, QPoint(0, 0)), stack.size()))
+            self.offer.place(QRect(stack.mapTo(self.widget, QPoint(0, 0)), stack.size()))
             self.offer.raise_()
