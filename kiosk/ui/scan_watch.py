@@ -92,6 +92,7 @@ class ScanWatch(QObject):
         self._last_at = 0.0  # the last held key: its time (event's scale)...
         self._received = 0.0  # ... and when it came (the clock's)
         self._swallow_until = -1.0  # until when (event's scale) a terminator is a scan's
+        self._swallow_from = 0.0  # ...and from when (a clock that went back swallows nothing)
         self._replaying = False
         # The widget the scan's keys were sent to (the focus when it came), while
         # ``scanned`` is emitted: a text field may take a scan that names no client.
@@ -147,7 +148,7 @@ class ScanWatch(QObject):
             if self._held:
                 self._held.append(_Held(watched, _copy(event)))
                 return True
-            return event.key() in _TERMINATORS and self._at(event) <= self._swallow_until
+            return event.key() in _TERMINATORS and self._trailing(self._at(event))
         return self._press(watched, event)
 
     def _ours(self, widget: QWidget) -> bool:
@@ -177,13 +178,13 @@ class ScanWatch(QObject):
             self.settle()  # Backspace, arrows, Escape...: typing, after what was typed
             return False
         at = self._at(event)
-        if self._held and at - self._last_at > self.detector.max_gap:
+        if self._held and not 0.0 <= at - self._last_at <= self.detector.max_gap:
             self.settle()  # a slow key: what was held before it was typed
         if len(self._held) >= 2 * KEPT_KEYS:
             self.settle()  # nothing read is this long: let it through as it is
         if (
             not self._held
-            and at - self._scan_end <= self.detector.max_gap
+            and 0.0 <= at - self._scan_end <= self.detector.max_gap
             and receiver is self._scan_receiver
         ):
             self._continued = True
@@ -195,11 +196,16 @@ class ScanWatch(QObject):
         self._quiet.start(self._waiting_ms)
         return True
 
+    def _trailing(self, at: float) -> bool:
+        """``at`` is within the moments after a scan when its scanner's Enter or Tab
+        may still come (never when the clock went back: timestamps wrap)."""
+        return self._swallow_from <= at <= self._swallow_until
+
     def _terminator(self, event: QKeyEvent) -> bool:
         if not self._held:
             # A scanner's late or second Enter/Tab after its scan: swallowed (the scan
             # is whole: no key after it is more of it).
-            swallowed = self._at(event) <= self._swallow_until
+            swallowed = self._trailing(self._at(event))
             if swallowed:
                 self._scan_end = float("-inf")
             return swallowed
@@ -244,7 +250,7 @@ class ScanWatch(QObject):
         held, self._held = self._held, []
         target = held[0].receiver if held else None
         self.detector.reset()
-        self._swallow_until = at + TRAILING_S
+        self._swallow_from, self._swallow_until = at, at + TRAILING_S
         self._scan_text, self._scan_end, self._continued = text, self._last_at, False
         self._scan_receiver = target
         self.scan_target = target if target is not None and isValid(target) else None

@@ -381,13 +381,15 @@ class WedgeDetector:
         """The trailing keys with no pause between them."""
         keys = self._keys
         start = len(keys) - 1
-        while start > 0 and keys[start][1] - keys[start - 1][1] <= self.pause:
+        while start > 0 and 0.0 <= keys[start][1] - keys[start - 1][1] <= self.pause:
             start -= 1
         return keys[max(start, 0) :]
 
     def _fast(self, run: list[tuple[str, float]]) -> bool:
-        gaps = [max(0.0, b[1] - a[1]) for a, b in itertools.pairwise(run)]
-        fast = sum(gap <= self.max_gap for gap in gaps)
+        # A key stamped before the one before it (a clock that wrapped, e.g. X11's or
+        # Windows' 49.7-day millisecond count) tells nothing of speed: not fast.
+        gaps = [b[1] - a[1] for a, b in itertools.pairwise(run)]
+        fast = sum(0.0 <= gap <= self.max_gap for gap in gaps)
         return bool(gaps) and fast >= self.fast_share * len(gaps)
 
     def _classify(self, ended_at: float) -> Burst:

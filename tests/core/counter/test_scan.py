@@ -426,3 +426,13 @@ def test_a_scan_names_a_client_by_a_dni_barcode_a_dni_or_an_email(text: str, que
 @pytest.mark.parametrize("text", ["PEND2345", "7791234567893", "0001-00012345", "AB123456", ""])
 def test_a_purchase_code_a_product_a_ticket_or_a_passport_names_no_client(text: str) -> None:
     assert scanned_client(text) is None
+
+
+def test_keys_stamped_before_the_one_before_are_not_a_scan() -> None:
+    """A clock that went back (a wrapped timestamp) says nothing of speed: not fast."""
+    from kiosk.core.counter.scan import InputSource, WedgeDetector
+
+    detector = WedgeDetector(clock=lambda: 0.0)
+    for index, char in enumerate("30123456"):
+        detector.key(char, 100.0 - index * 0.5)  # each key "earlier" than the last
+    assert detector.end(96.0).source is InputSource.HUMAN

@@ -293,3 +293,27 @@ def test_identify_has_the_focus_at_start_and_takes_a_scan_from_anywhere(
         assert screen.field.hasFocus()  # the next scan or typing lands in it
 
     arun(scenario())
+
+
+def test_a_clock_that_went_back_never_swallows_a_persons_enter(
+    qtbot: QtBot, view: Counter, session: CounterSession, sim_world: World, arun: Run
+) -> None:
+    """Key timestamps wrap (X11's and Windows' millisecond counts every 49.7 days) or
+    come from another clock: keys stamped before a scan are no part of it, and a
+    person's Enter right after is a person's (it previews)."""
+    scanner = Keys(start_ms=9_000_000)
+    hands = Keys(start_ms=1_000)  # the clock went back after the scan
+
+    async def scenario() -> None:
+        view.show_screen("points")
+        screen: Any = view.current
+        scanner.scan(MARIA_BARCODE)
+        assert offered(view, MARIA)
+        view.scan_offer.decline()
+        hands.person("2500", widget=screen)
+        hands.enter()
+        await until(lambda: screen.flow.sale.state is SaleState.PREVIEWED)
+        assert screen.flow.sale.amount_text == "2500"
+        assert previews(sim_world) == 1
+
+    arun(scenario())
