@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.core.amounts import AmountLocale
-from kiosk.core.journal import JournalEntry
+from kiosk.core.journal import JournalEntry, Outcome
 from kiosk.ui.screens.today.model import (
     ACTION,
     AMOUNT,
@@ -77,7 +77,13 @@ def reserved_texts() -> dict[int, list[str]]:
 
     return {
         KIND: [tr(text) for text in KIND_TEXT.values()],
-        RESULT: [tr(text) for text in (*OUTCOME_TEXT.values(), CANCELED, CANCEL_PENDING)],
+        # (Not "Previewed, not credited": no cancel leads to it, and it is the longest.)
+        RESULT: [
+            tr(text)
+            for outcome, text in OUTCOME_TEXT.items()
+            if outcome is not Outcome.ABANDONED
+        ]
+        + [tr(CANCELED), tr(CANCEL_PENDING)],
     }
 
 
