@@ -211,6 +211,7 @@ AUTOSTART = _declare(
     Who.IT,
     boolean,
     "Start the kiosk when the user logs in.",
+    policy=False,  # Setup makes the Startup shortcut from it (/AUTOSTART=); the kiosk never reads it
 )
 MANAGER_IDLE_TIMEOUT = _declare(
     "manager_idle_timeout_seconds",
