@@ -1306,9 +1306,15 @@
 <context>
     <name>FieldRow</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_fields.py" line="167"/>
+        <location filename="../../kiosk/ui/manager/settings_fields.py" line="168"/>
+        <location filename="../../kiosk/ui/manager/settings_fields.py" line="211"/>
         <source>Set by IT</source>
         <translation>Lo define soporte técnico</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/settings_fields.py" line="211"/>
+        <source>Set by your organization</source>
+        <translation>Lo define su organización</translation>
     </message>
 </context>
 <context>
@@ -4233,62 +4239,62 @@
 <context>
     <name>SettingsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="91"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="93"/>
         <source>Undo changes</source>
         <translation>Deshacer cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="94"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="96"/>
         <source>Save changes</source>
         <translation>Guardar cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="146"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="155"/>
         <source>Load the branches this key opens.</source>
         <translation>Cargue las sucursales de esta clave.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="160"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="169"/>
         <source>Ignored entries in the settings files</source>
         <translation>Entradas ignoradas en los archivos de configuración</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="161"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="170"/>
         <source>IT should correct these; until then the kiosk uses the values shown below.</source>
         <translation>Soporte técnico debería corregirlas; mientras tanto, la terminal usa los valores que se muestran abajo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="242"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="251"/>
         <source>Load the branches of this environment.</source>
         <translation>Cargue las sucursales de este entorno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="266"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="275"/>
         <source>Store the API key first, then load the branches.</source>
         <translation>Primero guarde la API key y después cargue las sucursales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="336"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="345"/>
         <source>The key works and is saved in this computer&apos;s keyring. It will not be shown again.</source>
         <translation>La clave funciona y quedó guardada en el almacén de claves de esta computadora. No se va a volver a mostrar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="360"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="369"/>
         <source>Nothing to save: no setting was changed.</source>
         <translation>No hay nada para guardar: no se cambió ninguna opción.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="366"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="375"/>
         <source>Saved: %1.</source>
         <translation>Guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="388"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="397"/>
         <source>Nothing was saved. Check the marked fields.</source>
         <translation>No se guardó nada. Revise los campos marcados.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="393"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="402"/>
         <source>Not changed: %n credit(s) made here are still waiting to be sent where they were made. Changing the environment, the API key or the branch now would send them to the wrong place. Let them go out first (the status bar shows how many are pending), then try again.</source>
         <translation>
             <numerusform>No se cambió: %n acreditación hecha acá todavía espera ser enviada adonde se hizo. Si ahora cambia el entorno, la API key o la sucursal, se enviaría al lugar equivocado. Deje que salga primero (la barra de estado muestra cuántas hay pendientes) y después vuelva a intentar.</numerusform>
