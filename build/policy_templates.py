@@ -50,10 +50,10 @@ COMMON = {
     "es-ES": (
         "Loyalty Kiosk",
         "Loyalty Kiosk en Windows 10 o posterior",
-        "Con esta directiva establecida, el kiosco usa su valor antes que kiosk.ini y "
-        "que los ajustes del gerente, y la pantalla del gerente lo muestra de solo "
-        'lectura, "Establecido por su organización". Sin configurar: se aplica '
-        "kiosk.ini o el ajuste del gerente.",
+        "Con esta directiva establecida, la terminal usa su valor antes que kiosk.ini y "
+        "que los ajustes del encargado, y la pantalla del encargado lo muestra de solo "
+        'lectura, "Lo define su organización". Sin configurar: se aplica '
+        "kiosk.ini o el ajuste del encargado.",
         "Predeterminado",
     ),
 }
@@ -61,7 +61,7 @@ CATEGORIES = {
     "connection": ("Connection", "Conexión"),
     "counter": ("Counter", "Mostrador"),
     "display": ("Display", "Pantalla"),
-    "kiosk": ("Kiosk", "Kiosco"),
+    "kiosk": ("Kiosk", "Terminal"),
     "journal": ("Journal", "Registro de operaciones"),
     "lock": ("Locks", "Bloqueos"),
 }
@@ -82,7 +82,7 @@ TEXTS = {
     "branch_id": (
         "Branch",
         "Sucursal",
-        "La sucursal de este kiosco (un id de GET /external/branch).",
+        "La sucursal de esta terminal (un id de GET /external/branch).",
     ),
     "validation_qr_id": (
         "Validation QR",
@@ -108,19 +108,19 @@ TEXTS = {
     "on_screen_keyboard": (
         "On-screen keyboard",
         "Teclado en pantalla",
-        "El teclado propio del kiosco: auto (dispositivos táctiles), always o never.",
+        "El teclado propio de la terminal: auto (dispositivos táctiles), always o never.",
     ),
     "language": ("Language", "Idioma", "auto (según el sistema), en o es."),
     "theme": ("Theme", "Tema", "light (claro) o dark (oscuro)."),
     "kiosk_mode": (
         "Kiosk mode",
         "Modo kiosco",
-        "Pantalla completa, sin marco; no se sale sin el PIN del gerente.",
+        "Pantalla completa, sin marco; no se sale sin el PIN del encargado.",
     ),
     "manager_idle_timeout_seconds": (
         "Manager mode idle time (seconds)",
-        "Inactividad del modo gerente (segundos)",
-        "Segundos de inactividad tras los que el modo gerente se vuelve a bloquear "
+        "Inactividad del modo encargado (segundos)",
+        "Segundos de inactividad tras los que el modo encargado se vuelve a bloquear "
         "(60-900; PCI DSS 8.2.8: 15 min).",
     ),
     "journal_retention_days": (
@@ -130,8 +130,8 @@ TEXTS = {
     ),
     "locked": (
         "Settings the manager cannot change",
-        "Ajustes que el gerente no puede cambiar",
-        "Ajustes que el gerente no puede cambiar (claves separadas por comas, o * para "
+        "Ajustes que el encargado no puede cambiar",
+        "Ajustes que el encargado no puede cambiar (claves separadas por comas, o * para "
         "todos). Se suman a los bloqueos de kiosk.ini.",
     ),
 }

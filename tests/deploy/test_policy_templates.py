@@ -112,7 +112,7 @@ def test_spanish_titles_are_spanish() -> None:
     english, spanish = titles(ADMLS[0]), titles(ADMLS[1])
     assert english["idle_timeout_seconds"] == "Counter idle time (seconds)"
     assert spanish["idle_timeout_seconds"] == "Inactividad del mostrador (segundos)"
-    assert "Establecido por su organización" in (spanish["branch_id_Help"] or "")
+    assert "Lo define su organización" in (spanish["branch_id_Help"] or "")
     assert "Set by your organization" in (english["branch_id_Help"] or "")
 
 
