@@ -4366,61 +4366,61 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/startup_error.py" line="105"/>
-        <source>Call IT. IT: run the kiosk under a normal user account with its own profile (Windows Credential Manager), then &apos;loyalty-kiosk-cli provision&apos; as that account; then start the kiosk again.</source>
-        <translation>Llame a soporte técnico. Soporte técnico: ejecute la terminal con una cuenta de usuario normal con perfil propio (Administrador de credenciales de Windows) y luego &apos;loyalty-kiosk-cli provision&apos; desde esa cuenta; después inicie la terminal otra vez.</translation>
+        <source>Call IT. IT: run the kiosk under a normal user account with its own profile and keyring (Windows Credential Manager; on Linux, a Secret Service keyring such as GNOME Keyring or KWallet), then &apos;loyalty-kiosk-cli provision&apos; as that account; then start the kiosk again.</source>
+        <translation>Llame a soporte técnico. Soporte técnico: ejecute la terminal con una cuenta de usuario normal con perfil y llavero propios (Administrador de credenciales de Windows; en Linux, un llavero Secret Service como GNOME Keyring o KWallet) y luego &apos;loyalty-kiosk-cli provision&apos; desde esa cuenta; después inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="111"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="112"/>
         <source>Call IT. IT: give the kiosk&apos;s account write access to this folder (it must not be on a read-only drive), then start the kiosk again.</source>
         <translation>Llame a soporte técnico. Soporte técnico: dé permiso de escritura en esta carpeta a la cuenta de la terminal (no puede estar en una unidad de solo lectura) y luego inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="116"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="117"/>
         <source>Call IT. Nothing was lost: credits already saved wait in the kiosk&apos;s database. IT: free space on this disk, then start the kiosk again.</source>
         <translation>Llame a soporte técnico. No se perdió nada: las acreditaciones ya guardadas esperan en la base de datos de la terminal. Soporte técnico: libere espacio en este disco y luego inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="121"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="122"/>
         <source>Call IT. Do not delete the file: it may hold credits not sent yet. IT: run &apos;loyalty-kiosk-cli --diagnostics&apos; and send the zip and this file to support.</source>
         <translation>Llame a soporte técnico. No borre el archivo: puede tener acreditaciones todavía no enviadas. Soporte técnico: ejecute &apos;loyalty-kiosk-cli --diagnostics&apos; y envíe el zip y este archivo al soporte de Loyalty Kiosk.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="126"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="127"/>
         <source>Start the kiosk again. If this comes back, call IT. IT: run &apos;loyalty-kiosk-cli --diagnostics&apos; and send the zip to support.</source>
         <translation>Inicie la terminal otra vez. Si vuelve a pasar, llame a soporte técnico. Soporte técnico: ejecute &apos;loyalty-kiosk-cli --diagnostics&apos; y envíe el zip al soporte de Loyalty Kiosk.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="133"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="134"/>
         <source>File: %1, line %2</source>
         <translation>Archivo: %1, línea %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="134"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="135"/>
         <source>File: %1</source>
         <translation>Archivo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="135"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="136"/>
         <source>Folder: %1</source>
         <translation>Carpeta: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="136"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="137"/>
         <source>Details: %1</source>
         <translation>Detalle: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="137"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="138"/>
         <source>Written to the log: %1. Exit code %2.</source>
         <translation>Registrado en el log: %1. Código de salida %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="138"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="139"/>
         <source>The log could not be written. Exit code %1.</source>
         <translation>No se pudo escribir el log. Código de salida %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="139"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="140"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>
