@@ -375,8 +375,9 @@ def tree_files() -> dict[str, str]:
     for source, dest in re.findall(
         r'^Source: "([^"{]+)"; DestDir: "\{app\}\\?([^"]*)"', section("Files"), re.MULTILINE
     ):
-        name = PureWindowsPath(source).name
-        found[source] = PureWindowsPath(dest, name).as_posix()
+        if PureWindowsPath(source).is_relative_to(PureWindowsPath("build", "out")):
+            continue  # the bundle
+        found[source] = PureWindowsPath(dest, PureWindowsPath(source).name).as_posix()
     return found
 
 
