@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.cli.diagnostics import settings_summary
-from kiosk.core.settings import layers, policy
+from kiosk.core.settings import policy
 from kiosk.core.settings.paths import KioskPaths
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,6 +97,6 @@ def test_the_policy_step_sets_a_policy_the_templates_declare_and_checks_the_kios
     assert int(element.get("minValue", "")) <= int(data) <= int(element.get("maxValue", ""))
     shown = re.search(r'-notcontains "([^"]+)"\) \{ throw "the policy was not read" \}', chunk)
     assert shown, "the step does not check the diagnostics' line"
-    monkeypatch.setattr(layers, "system_policy", lambda: policy.MappingPolicy({name: int(data)}))
+    monkeypatch.setattr(policy, "system_policy", lambda: policy.MappingPolicy({name: int(data)}))
     assert shown.group(1) in settings_summary(home).splitlines()
     assert chunk.index("reg add") < chunk.index("--self-test") < chunk.index("--diagnostics")

@@ -35,14 +35,15 @@ from typing import Any, Generic, TypeVar, cast
 
 from kiosk.core.amounts import AmountLocale
 from kiosk.core.settings import files
+from kiosk.core.settings import policy as policies
 from kiosk.core.settings.files import InvalidSettingError as InvalidSettingError
 from kiosk.core.settings.files import SecretInSettingsError as SecretInSettingsError
 from kiosk.core.settings.files import SettingLockedError as SettingLockedError
 from kiosk.core.settings.files import SettingsError as SettingsError
 from kiosk.core.settings.files import SettingsValidationError as SettingsValidationError
 from kiosk.core.settings.machine_guard import check_machine_file
-from kiosk.core.settings.paths import KioskPaths, machine_settings_path
-from kiosk.core.settings.policy import PolicySource, system_policy
+from kiosk.core.settings.paths import KioskPaths, it_environment, machine_settings_path
+from kiosk.core.settings.policy import PolicySource
 from kiosk.core.settings.values import Environment as Environment
 from kiosk.core.settings.values import Language as Language
 from kiosk.core.settings.values import OnScreenKeyboard as OnScreenKeyboard
@@ -327,7 +328,7 @@ class Settings:
     ) -> Settings:
         """Read both files (a missing file is an empty layer) and IT's policies (this
         system's store unless ``policy`` is given: ``kiosk.core.settings.policy``)."""
-        source = policy if policy is not None else system_policy()
+        source = policy if policy is not None else policies.system_policy()
         found_policy = source.read()
         problems: list[SettingProblem] = []
         for key, why in found_policy.ignored:
@@ -528,21 +529,21 @@ def machine_file(paths: KioskPaths) -> Path:
     IT set up for real credits.
 
     ``LOYALTY_KIOSK_HOME`` and ``LOYALTY_KIOSK_MACHINE_SETTINGS`` move the file (tests,
-    demos, portable runs), and any account may set them for itself. When the file at
-    its fixed place exists and does not choose training (production, qa, or a file
-    that cannot be read), that file is read wherever the variables point: a cashier's
-    own kiosk.ini never replaces IT's locks, PIN hash or environment."""
+    demos, portable runs), and any account may set them for itself. When IT chose
+    real credits, by policy or in the file at its fixed place (production, qa, or a
+    file that cannot be read), that file is read wherever the variables point: a
+    cashier's own kiosk.ini never replaces IT's locks, PIN hash or environment."""
     fixed = machine_settings_path()
     moved = paths.machine_settings
     if moved == fixed:
         return moved
-    environment = files.machine_environment(fixed)
-    if environment is None or environment in ("", Environment.TRAINING.value):
+    environment = it_environment(fixed)  # by policy, or in the file at its fixed place
+    if environment is None:
         return moved
     _log.warning(
         "settings: %s is IT's file for %s; the variables that point to %s are ignored",
         fixed,
-        environment if environment != "?" else "this kiosk",
+        environment,
         moved,
     )
     return fixed

@@ -168,3 +168,45 @@ def test_elsewhere_than_windows_there_is_no_policy_store(
     assert isinstance(p.system_policy(), p.RegistryPolicy)
     assert p.POLICY_KEY.startswith("Software\\Policies\\")
     assert "\\Microsoft\\" not in p.POLICY_KEY + "\\"  # Intune refuses those keys
+
+
+# --- a kiosk set up for real credits by policy keeps its files where IT put them ----------
+
+
+@pytest.mark.parametrize("environment", ["production", "qa", "prod"])
+def test_a_real_environment_by_policy_pins_it_s_file_and_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, expect_log: ExpectLog, environment: str
+) -> None:
+    """With production chosen by policy and no environment in kiosk.ini (the installer's
+    header alone), a cashier's variables move neither IT's file (its PIN hash, its locks)
+    nor the folders of the wrong-PIN count."""
+    expect_log("the (LOYALTY_KIOSK_\\* )?variables .*(are )?ignored")
+    fixed = tmp_path / "ProgramData" / "LoyaltyKiosk" / "kiosk.ini"
+    fixed.parent.mkdir(parents=True)
+    fixed.write_text("; written by the installer\n", encoding="utf-8")
+    own = tmp_path / "mine" / "kiosk.ini"
+    cashier = {
+        "LOYALTY_KIOSK_HOME": str(tmp_path / "home"),
+        "LOYALTY_KIOSK_MACHINE_SETTINGS": str(own),
+    }
+    monkeypatch.setattr(p, "system_policy", lambda: registry(environment=environment))
+    assert resolve_paths(cashier, platform="linux", fixed=fixed) == resolve_paths(
+        {}, platform="linux", fixed=fixed
+    )
+    monkeypatch.setattr(s, "machine_settings_path", lambda: fixed)
+    moved = KioskPaths(own, tmp_path / "c", tmp_path / "d", tmp_path / "l")
+    assert s.machine_file(moved) == fixed
+
+
+def test_training_by_policy_leaves_the_variables_to_tests_and_demos(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fixed = tmp_path / "ProgramData" / "LoyaltyKiosk" / "kiosk.ini"
+    own = tmp_path / "mine" / "kiosk.ini"
+    monkeypatch.setattr(p, "system_policy", lambda: registry(environment="training"))
+    found = resolve_paths(
+        {"LOYALTY_KIOSK_MACHINE_SETTINGS": str(own)}, platform="linux", fixed=fixed
+    )
+    assert found.machine_settings == own
+    monkeypatch.setattr(s, "machine_settings_path", lambda: fixed)
+    assert s.machine_file(found) == own

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from starlette.types import ASGIApp
 
 from kiosk.core.admin.manager_settings import Field
-from kiosk.core.settings import layers
+from kiosk.core.settings import policy as policies
 from kiosk.core.settings.policy import MappingPolicy
 from tests.qt_async import until
 from tests.ui.manager.manager_support import themed
@@ -35,7 +35,7 @@ def _themed(qapp: QApplication) -> Iterator[None]:
 @pytest.fixture
 def rig(qtbot: QtBot, sim_app: ASGIApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Rig:
     policy = MappingPolicy({"theme": "dark", "idle_timeout_seconds": 300})
-    monkeypatch.setattr(layers, "system_policy", lambda: policy)
+    monkeypatch.setattr(policies, "system_policy", lambda: policy)
     return Rig(qtbot, sim_app, tmp_path / "home", monkeypatch)
 
 
