@@ -19,7 +19,7 @@ import logging
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 _log = logging.getLogger(__name__)
 
@@ -92,45 +92,48 @@ def checked(items: Iterable[tuple[str, object]]) -> PolicyValues:
 
 @dataclass(frozen=True)
 class RegistryPolicy:
-    """``HKLM\\Software\\Policies\\Loyalty\\LoyaltyKiosk`` in the 64-bit registry view."""
+    """``HKLM\\Software\\Policies\\Loyalty\\LoyaltyKiosk`` in the 64-bit registry view.
+    ``registry``: the ``winreg`` module (tests give a stand-in)."""
 
     key: str = POLICY_KEY
     where: str = POLICY_PLACE
+    registry: Any = None
 
     def read(self) -> PolicyValues:
-        if sys.platform == "win32":
-            return _read_registry(self.key, self.where)
-        else:
-            return PolicyValues()
+        registry = self.registry
+        if registry is None:
+            if sys.platform == "win32":
+                import winreg
+
+                registry = winreg
+            else:
+                return PolicyValues()
+        return read_registry(registry, self.key, self.where)
 
 
-if sys.platform == "win32":
-    import winreg
-
-    def _read_registry(key: str, where: str) -> PolicyValues:
-        read_only = winreg.KEY_READ | winreg.KEY_WOW64_64KEY
-        text_types = {winreg.REG_SZ, winreg.REG_EXPAND_SZ}
-        found: list[tuple[str, object]] = []
-        try:
-            handle = winreg.OpenKey(winreg.HKEY_LOCAL_MACHINE, key, 0, read_only)
-        except FileNotFoundError:
-            return PolicyValues()  # no policy set: the usual case
-        except OSError as error:
-            _log.warning("policy: cannot read %s (%s); no policy applies", where, error)
-            return PolicyValues()
-        with handle:
-            index = 0
-            while index <= MAX_VALUES:
-                try:
-                    name, value, kind = winreg.EnumValue(handle, index)
-                except OSError:
-                    break
-                index += 1
-                if kind == winreg.REG_DWORD or kind in text_types:
-                    found.append((name, value))
-                else:
-                    found.append((name, None))  # another type: reported by ``checked``
-        return checked(found)
+def read_registry(registry: Any, key: str, where: str) -> PolicyValues:
+    """The values under ``HKLM\\<key>``: text (REG_SZ, REG_EXPAND_SZ) and numbers
+    (REG_DWORD); a value of another type is reported by ``checked``. No key: no policy."""
+    text_types = {registry.REG_SZ, registry.REG_EXPAND_SZ}
+    found: list[tuple[str, object]] = []
+    try:
+        handle = registry.OpenKey(
+            registry.HKEY_LOCAL_MACHINE, key, 0, registry.KEY_READ | registry.KEY_WOW64_64KEY
+        )
+    except FileNotFoundError:
+        return PolicyValues()  # no policy set: the usual case
+    except OSError as error:
+        _log.warning("policy: cannot read %s (%s); no policy applies", where, error)
+        return PolicyValues()
+    with handle:
+        for index in range(MAX_VALUES + 1):
+            try:
+                name, value, kind = registry.EnumValue(handle, index)
+            except OSError:
+                break  # no more values
+            usable = kind == registry.REG_DWORD or kind in text_types
+            found.append((name, value if usable else None))
+    return checked(found)
 
 
 def system_policy() -> PolicySource:

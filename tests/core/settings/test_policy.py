@@ -210,3 +210,88 @@ def test_training_by_policy_leaves_the_variables_to_tests_and_demos(
     assert found.machine_settings == own
     monkeypatch.setattr(s, "machine_settings_path", lambda: fixed)
     assert s.machine_file(found) == own
+
+
+# --- reading the registry (a stand-in for winreg: this runs on Linux too) ----------------
+
+
+class FakeRegistry:
+    """The few ``winreg`` names the reader uses, over one key's values."""
+
+    HKEY_LOCAL_MACHINE = "HKLM"
+    KEY_READ, KEY_WOW64_64KEY = 0x20019, 0x0100
+    REG_SZ, REG_EXPAND_SZ, REG_BINARY, REG_DWORD, REG_MULTI_SZ = 1, 2, 3, 4, 7
+
+    def __init__(self, keys: dict[str, list[tuple[str, object, int]]], denied: bool = False):
+        self.keys, self.denied = keys, denied
+        self.opened: list[tuple[str, str, int]] = []
+
+    def OpenKey(self, root: str, key: str, reserved: int, access: int) -> FakeHandle:
+        self.opened.append((root, key, access))
+        if self.denied:
+            raise PermissionError(5, "Access is denied")
+        if key not in self.keys:
+            raise FileNotFoundError(2, "The system cannot find the file specified")
+        return FakeHandle(self.keys[key])
+
+    def EnumValue(self, handle: FakeHandle, index: int) -> tuple[str, object, int]:
+        if index >= len(handle.values):
+            raise OSError(259, "No more data is available")
+        return handle.values[index]
+
+
+class FakeHandle:
+    def __init__(self, values: list[tuple[str, object, int]]) -> None:
+        self.values = values
+
+    def __enter__(self) -> FakeHandle:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        return None
+
+
+def test_the_registry_reader_reads_text_and_numbers_under_the_policy_key(
+    paths: KioskPaths, expect_log: ExpectLog
+) -> None:
+    expect_log("theme: must be text")
+    expect_log("idle_timeout_seconds: set by policy")  # the manager's 45 (the fixture's)
+    fake = FakeRegistry(
+        {
+            p.POLICY_KEY: [
+                ("environment", "production", FakeRegistry.REG_SZ),
+                ("production_url", "https://api.loyalty.example.com", FakeRegistry.REG_EXPAND_SZ),
+                (
+                    "Idle_Timeout_Seconds",
+                    300,
+                    FakeRegistry.REG_DWORD,
+                ),  # names are not case sensitive
+                ("kiosk_mode", 1, FakeRegistry.REG_DWORD),
+                ("theme", b"\x01", FakeRegistry.REG_BINARY),
+            ]
+        }
+    )
+    source = p.RegistryPolicy(registry=fake)
+    settings = load_settings(paths, source)
+    assert fake.opened == [
+        ("HKLM", p.POLICY_KEY, FakeRegistry.KEY_READ | FakeRegistry.KEY_WOW64_64KEY)
+    ]
+    assert settings.get(s.ENVIRONMENT) is Environment.PRODUCTION
+    assert settings.base_url() == "https://api.loyalty.example.com"
+    assert settings.get(s.IDLE_TIMEOUT) == 300
+    assert settings.get(s.KIOSK_MODE) is True
+    assert settings.source(s.THEME) is Layer.MANAGER  # the binary value is ignored
+    assert [(x.layer, x.key) for x in settings.problems] == [
+        (Layer.POLICY, "theme"),
+        (Layer.MANAGER, "idle_timeout_seconds"),
+    ]
+
+
+def test_no_policy_key_is_no_policy() -> None:
+    assert p.RegistryPolicy(registry=FakeRegistry({})).read() == p.PolicyValues()
+
+
+def test_an_unreadable_policy_key_is_logged(expect_log: ExpectLog) -> None:
+    expect_log("policy: cannot read .* no policy applies")
+    denied = FakeRegistry({p.POLICY_KEY: []}, denied=True)
+    assert p.RegistryPolicy(registry=denied).read() == p.PolicyValues()
