@@ -131,6 +131,12 @@ Source: "{#Bundle}\{#CliExe}"; DestDir: "{app}"; Flags: ignoreversion
 Source: "{#Bundle}\_internal\*"; DestDir: "{app}\_internal"; Flags: ignoreversion recursesubdirs createallsubdirs
 Source: "docs\deploy.md"; DestDir: "{app}\docs"; Flags: ignoreversion
 Source: "docs\settings.md"; DestDir: "{app}\docs"; Flags: ignoreversion
+Source: "docs\troubleshooting.md"; DestDir: "{app}\docs"; Flags: ignoreversion
+; Group Policy / Intune templates (build\policy_templates.py): IT copies them into
+; PolicyDefinitions or imports them in Intune (docs\deploy.md, "Policies").
+Source: "resources\policy\LoyaltyKiosk.admx"; DestDir: "{app}\policy"; Flags: ignoreversion
+Source: "resources\policy\en-US\LoyaltyKiosk.adml"; DestDir: "{app}\policy\en-US"; Flags: ignoreversion
+Source: "resources\policy\es-ES\LoyaltyKiosk.adml"; DestDir: "{app}\policy\es-ES"; Flags: ignoreversion
 
 [Icons]
 Name: "{autoprograms}\{#AppName}"; Filename: "{app}\{#GuiExe}"

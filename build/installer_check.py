@@ -51,7 +51,16 @@ OURS = set().union(*SHORTCUTS.values()) | {
 SHUTDOWN_CALL = re.compile(
     r"loyalty-kiosk-cli\.exe --shutdown --all-users --wait 30: exit code (-?\d+)"
 )
-INSTALLED_TOO = {"docs/deploy.md", "docs/settings.md", "unins000.exe", "unins000.dat"}
+INSTALLED_TOO = {
+    "docs/deploy.md",
+    "docs/settings.md",
+    "docs/troubleshooting.md",
+    "policy/loyaltykiosk.admx",
+    "policy/en-us/loyaltykiosk.adml",
+    "policy/es-es/loyaltykiosk.adml",
+    "unins000.exe",
+    "unins000.dat",
+}
 # The data folder's ACL (installer.iss, LockDataFolder; docs/deploy.md): after kiosk.ini
 # is written, Setup makes these icacls calls in this order, each exiting 0. Well-known
 # SIDs: 544 Administrators, 18 SYSTEM, 545 Users.

@@ -105,7 +105,8 @@ TODO = {
     ExitCode.NO_KEYRING: QT_TRANSLATE_NOOP(
         "StartupError",
         "Call IT. IT: run the kiosk under a normal user account with its own profile "
-        "(Windows Credential Manager), then 'loyalty-kiosk-cli provision' as that "
+        "and keyring (Windows Credential Manager; on Linux, a Secret Service keyring "
+        "such as GNOME Keyring or KWallet), then 'loyalty-kiosk-cli provision' as that "
         "account; then start the kiosk again.",
     ),
     ExitCode.FOLDER_NOT_WRITABLE: QT_TRANSLATE_NOOP(

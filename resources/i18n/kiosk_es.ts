@@ -1346,9 +1346,15 @@
 <context>
     <name>FieldRow</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_fields.py" line="171"/>
+        <location filename="../../kiosk/ui/manager/settings_fields.py" line="172"/>
+        <location filename="../../kiosk/ui/manager/settings_fields.py" line="215"/>
         <source>Set by IT</source>
         <translation>Lo define soporte técnico</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/manager/settings_fields.py" line="215"/>
+        <source>Set by your organization</source>
+        <translation>Lo define su organización</translation>
     </message>
 </context>
 <context>
@@ -1573,7 +1579,7 @@
     <name>JournalTable</name>
     <message>
         <location filename="../../kiosk/ui/screens/today/model.py" line="57"/>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="136"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="142"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
     </message>
@@ -4338,7 +4344,7 @@
 <context>
     <name>ScanDesk</name>
     <message>
-        <location filename="../../kiosk/ui/scan_desk.py" line="59"/>
+        <location filename="../../kiosk/ui/scan_desk.py" line="77"/>
         <source>That scan is not a client&apos;s DNI: nothing was typed.</source>
         <translation>Ese escaneo no es el DNI de un cliente: no se escribió nada.</translation>
     </message>
@@ -4379,62 +4385,62 @@
 <context>
     <name>SettingsScreen</name>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="95"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="97"/>
         <source>Undo changes</source>
         <translation>Deshacer cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="98"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="100"/>
         <source>Save changes</source>
         <translation>Guardar cambios</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="150"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="159"/>
         <source>Load the branches this key opens.</source>
         <translation>Cargue las sucursales de esta clave.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="164"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="173"/>
         <source>Ignored entries in the settings files</source>
         <translation>Entradas ignoradas en los archivos de configuración</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="165"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="174"/>
         <source>IT should correct these; until then the kiosk uses the values shown below.</source>
         <translation>Soporte técnico debería corregirlas; mientras tanto, la terminal usa los valores que se muestran abajo.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="246"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="255"/>
         <source>Load the branches of this environment.</source>
         <translation>Cargue las sucursales de este entorno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="270"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="279"/>
         <source>Store the API key first, then load the branches.</source>
         <translation>Primero guarde la API key y después cargue las sucursales.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="340"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="349"/>
         <source>The key works and is saved in this computer&apos;s keyring. It will not be shown again.</source>
         <translation>La clave funciona y quedó guardada en el almacén de claves de esta computadora. No se va a volver a mostrar.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="364"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="373"/>
         <source>Nothing to save: no setting was changed.</source>
         <translation>No hay nada para guardar: no se cambió ninguna opción.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="370"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="379"/>
         <source>Saved: %1.</source>
         <translation>Guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="392"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="401"/>
         <source>Nothing was saved. Check the marked fields.</source>
         <translation>No se guardó nada. Revise los campos marcados.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../kiosk/ui/manager/settings_screen.py" line="397"/>
+        <location filename="../../kiosk/ui/manager/settings_screen.py" line="406"/>
         <source>Not changed: %n credit(s) made here are still waiting to be sent where they were made. Changing the environment, the API key or the branch now would send them to the wrong place. Let them go out first (the status bar shows how many are pending), then try again.</source>
         <translation>
             <numerusform>No se cambió: %n acreditación hecha acá todavía espera ser enviada adonde se hizo. Si ahora cambia el entorno, la API key o la sucursal, se enviaría al lugar equivocado. Deje que salga primero (la barra de estado muestra cuántas hay pendientes) y después vuelva a intentar.</numerusform>
@@ -4506,61 +4512,61 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/startup_error.py" line="105"/>
-        <source>Call IT. IT: run the kiosk under a normal user account with its own profile (Windows Credential Manager), then &apos;loyalty-kiosk-cli provision&apos; as that account; then start the kiosk again.</source>
-        <translation>Llame a soporte técnico. Soporte técnico: ejecute la terminal con una cuenta de usuario normal con perfil propio (Administrador de credenciales de Windows) y luego &apos;loyalty-kiosk-cli provision&apos; desde esa cuenta; después inicie la terminal otra vez.</translation>
+        <source>Call IT. IT: run the kiosk under a normal user account with its own profile and keyring (Windows Credential Manager; on Linux, a Secret Service keyring such as GNOME Keyring or KWallet), then &apos;loyalty-kiosk-cli provision&apos; as that account; then start the kiosk again.</source>
+        <translation>Llame a soporte técnico. Soporte técnico: ejecute la terminal con una cuenta de usuario normal con perfil y llavero propios (Administrador de credenciales de Windows; en Linux, un llavero Secret Service como GNOME Keyring o KWallet) y luego &apos;loyalty-kiosk-cli provision&apos; desde esa cuenta; después inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="111"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="112"/>
         <source>Call IT. IT: give the kiosk&apos;s account write access to this folder (it must not be on a read-only drive), then start the kiosk again.</source>
         <translation>Llame a soporte técnico. Soporte técnico: dé permiso de escritura en esta carpeta a la cuenta de la terminal (no puede estar en una unidad de solo lectura) y luego inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="116"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="117"/>
         <source>Call IT. Nothing was lost: credits already saved wait in the kiosk&apos;s database. IT: free space on this disk, then start the kiosk again.</source>
         <translation>Llame a soporte técnico. No se perdió nada: las acreditaciones ya guardadas esperan en la base de datos de la terminal. Soporte técnico: libere espacio en este disco y luego inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="121"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="122"/>
         <source>Call IT. Do not delete the file: it may hold credits not sent yet. IT: run &apos;loyalty-kiosk-cli --diagnostics&apos; and send the zip and this file to support.</source>
         <translation>Llame a soporte técnico. No borre el archivo: puede tener acreditaciones todavía no enviadas. Soporte técnico: ejecute &apos;loyalty-kiosk-cli --diagnostics&apos; y envíe el zip y este archivo al soporte de Loyalty Kiosk.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="126"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="127"/>
         <source>Start the kiosk again. If this comes back, call IT. IT: run &apos;loyalty-kiosk-cli --diagnostics&apos; and send the zip to support.</source>
         <translation>Inicie la terminal otra vez. Si vuelve a pasar, llame a soporte técnico. Soporte técnico: ejecute &apos;loyalty-kiosk-cli --diagnostics&apos; y envíe el zip al soporte de Loyalty Kiosk.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="133"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="134"/>
         <source>File: %1, line %2</source>
         <translation>Archivo: %1, línea %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="134"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="135"/>
         <source>File: %1</source>
         <translation>Archivo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="135"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="136"/>
         <source>Folder: %1</source>
         <translation>Carpeta: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="136"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="137"/>
         <source>Details: %1</source>
         <translation>Detalle: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="137"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="138"/>
         <source>Written to the log: %1. Exit code %2.</source>
         <translation>Registrado en el log: %1. Código de salida %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="138"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="139"/>
         <source>The log could not be written. Exit code %1.</source>
         <translation>No se pudo escribir el log. Código de salida %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="139"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="140"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>

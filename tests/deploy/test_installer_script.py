@@ -367,3 +367,46 @@ def test_a_kiosk_ini_planted_before_the_first_install_is_set_aside_and_locks_wri
     assert named == {"environment", "production_url", "qa_url", "manager_pin_hash"}
     assert all(key in SETTINGS for key in named)
     assert "if GetIniString('lock', 'locked', '', IniPath()) = '' then" in write
+
+
+def tree_files() -> dict[str, str]:
+    """Each file of the repository that [Files] installs: its place under {app}."""
+    found = {}
+    for source, dest in re.findall(
+        r'^Source: "([^"{]+)"; DestDir: "\{app\}\\?([^"]*)"', section("Files"), re.MULTILINE
+    ):
+        if PureWindowsPath(source).is_relative_to(PureWindowsPath("build", "out")):
+            continue  # the bundle
+        found[source] = PureWindowsPath(dest, PureWindowsPath(source).name).as_posix()
+    return found
+
+
+def test_it_gets_the_troubleshooting_guide_and_the_policy_templates() -> None:
+    """#28 items 1 and 7: troubleshooting.md beside deploy.md and settings.md (their links
+    to it work there), the ADMX/ADML templates in {app}\\policy; the installer check on
+    Wine expects exactly these."""
+    installed = tree_files()
+    assert installed == {
+        "docs\\deploy.md": "docs/deploy.md",
+        "docs\\settings.md": "docs/settings.md",
+        "docs\\troubleshooting.md": "docs/troubleshooting.md",
+        "resources\\policy\\LoyaltyKiosk.admx": "policy/LoyaltyKiosk.admx",
+        "resources\\policy\\en-US\\LoyaltyKiosk.adml": "policy/en-US/LoyaltyKiosk.adml",
+        "resources\\policy\\es-ES\\LoyaltyKiosk.adml": "policy/es-ES/LoyaltyKiosk.adml",
+    }
+    templates = {
+        p.relative_to(ROOT / "resources").as_posix()
+        for p in (ROOT / "resources" / "policy").rglob("*.adm?")
+    }
+    assert templates == {place for place in installed.values() if place.startswith("policy/")}
+    check = ast.parse((ROOT / "build" / "installer_check.py").read_text(encoding="utf-8"))
+    expected = next(
+        ast.literal_eval(node.value)
+        for node in check.body
+        if isinstance(node, ast.Assign)
+        and [getattr(t, "id", None) for t in node.targets] == ["INSTALLED_TOO"]
+    )
+    assert expected - {"unins000.exe", "unins000.dat"} == {p.lower() for p in installed.values()}
+    doc = DEPLOY_DOC.read_text(encoding="utf-8")
+    assert "`docs\\` | this file, `settings.md` and `troubleshooting.md`" in doc
+    assert "`policy\\`" in doc

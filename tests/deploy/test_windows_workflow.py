@@ -1,12 +1,22 @@
 """#22 item 7: the Windows workflow gives the signing secrets only to the steps that sign,
-and installs nothing unpinned before them (read as text: no YAML library needed)."""
+and installs nothing unpinned before them (read as text: no YAML library needed); #28
+item 1: it installs the policy templates and shows that a policy set by registry is read."""
 
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
-WORKFLOW = Path(__file__).resolve().parents[2] / ".github" / "workflows" / "windows.yml"
+import pytest
+
+from kiosk.cli.diagnostics import settings_summary
+from kiosk.core.settings import policy
+from kiosk.core.settings.paths import KioskPaths
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKFLOW = ROOT / ".github" / "workflows" / "windows.yml"
+NS = {"p": "http://schemas.microsoft.com/GroupPolicy/2006/07/PolicyDefinitions"}
 SIGNING = {
     "Is signing configured (the secret's presence only, never its value)",
     "Sign the executables (only with the signing secrets)",
@@ -57,3 +67,36 @@ def test_nothing_unpinned_is_installed_before_the_signing() -> None:
         pinned = ("--require-hashes", "--no-deps --no-build-isolation", "--version $env:INNO")
         assert any(p in line for p in pinned), line
     assert not any('".[build]"' in line or "[build]" in line for line in installs)
+
+
+POLICY_STEP = (
+    "Policies - the templates into PolicyDefinitions, one policy by registry, read by the kiosk"
+)
+
+
+def test_the_policy_step_sets_a_policy_the_templates_declare_and_checks_the_kiosk_read_it(
+    home: KioskPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#28 item 1: the installed templates go into PolicyDefinitions; one policy is set
+    with ``reg add`` under the key the kiosk reads, a value the ADMX allows; the line the
+    step looks for is what ``--diagnostics`` writes for it."""
+    chunk = dict(steps())[POLICY_STEP]
+    for template in ("LoyaltyKiosk.admx", "$lang\\LoyaltyKiosk.adml"):
+        assert f'"$env:APP\\policy\\{template}"' in chunk
+    assert '"en-US", "es-ES"' in chunk
+    added = re.search(r'reg add "HKLM\\([^"]+)" /v (\w+) /t (REG_\w+) /d (\S+) /f', chunk)
+    assert added, "no reg add"
+    key, name, kind, data = added.groups()
+    assert key == policy.POLICY_KEY
+    element = ET.parse(ROOT / "resources" / "policy" / "LoyaltyKiosk.admx").find(
+        f".//p:policy[@name='{name}']/p:elements/*", NS
+    )
+    assert element is not None, name
+    assert element.tag.endswith("}decimal")
+    assert kind == "REG_DWORD"
+    assert int(element.get("minValue", "")) <= int(data) <= int(element.get("maxValue", ""))
+    shown = re.search(r'-notcontains "([^"]+)"\) \{ throw "the policy was not read" \}', chunk)
+    assert shown, "the step does not check the diagnostics' line"
+    monkeypatch.setattr(policy, "system_policy", lambda: policy.MappingPolicy({name: int(data)}))
+    assert shown.group(1) in settings_summary(home).splitlines()
+    assert chunk.index("reg add") < chunk.index("--self-test") < chunk.index("--diagnostics")

@@ -1,10 +1,12 @@
 """The kiosk's settings: each declared once, typed, with its default and who may change it.
 
-Three layers, the later winning: the defaults below < the machine-wide INI file
+Four layers, the later winning: the defaults below < the machine-wide INI file
 that IT provisions (``kiosk.core.settings.paths``; Inno Setup writes it with
 ``SetIniString``) < the manager's local overrides (JSON in the user config
-folder, written by the manager screens). IT can lock keys (``[lock] locked``):
-a locked key keeps the machine value and the manager cannot override it.
+folder, written by the manager screens) < IT's policies (Group Policy or Intune,
+``kiosk.core.settings.policy``). IT can lock keys (``[lock] locked``, in the file or
+by policy): a locked key keeps IT's value and the manager cannot override it; a key
+set by policy is always locked. So: policy > ``kiosk.ini`` > the manager's settings.
 Settings marked ``Who.IT`` are for the machine file only: where the API key goes
 (``environment``, ``production_url``, ``qa_url``) and ``manager_pin_hash`` among them,
 so nothing the kiosk's account writes in its ``settings.json`` changes them. The full table and
@@ -33,13 +35,15 @@ from typing import Any, Generic, TypeVar, cast
 
 from kiosk.core.amounts import AmountLocale
 from kiosk.core.settings import files
+from kiosk.core.settings import policy as policies
 from kiosk.core.settings.files import InvalidSettingError as InvalidSettingError
 from kiosk.core.settings.files import SecretInSettingsError as SecretInSettingsError
 from kiosk.core.settings.files import SettingLockedError as SettingLockedError
 from kiosk.core.settings.files import SettingsError as SettingsError
 from kiosk.core.settings.files import SettingsValidationError as SettingsValidationError
 from kiosk.core.settings.machine_guard import check_machine_file
-from kiosk.core.settings.paths import KioskPaths, machine_settings_path
+from kiosk.core.settings.paths import KioskPaths, it_environment, machine_settings_path
+from kiosk.core.settings.policy import PolicySource
 from kiosk.core.settings.values import Environment as Environment
 from kiosk.core.settings.values import Language as Language
 from kiosk.core.settings.values import OnScreenKeyboard as OnScreenKeyboard
@@ -73,6 +77,7 @@ class Layer(StrEnum):
     DEFAULT = "default"
     MACHINE = "machine"
     MANAGER = "manager"
+    POLICY = "policy"
 
 
 @dataclass(frozen=True, eq=False)
@@ -83,15 +88,23 @@ class Setting(Generic[T]):
     who: Who
     parse: Callable[[object], T]  # INI text or JSON value -> typed value; ValueError says why
     doc: str
+    policy: bool = True  # IT may set it by policy (build/policy_templates.py)
 
 
 SETTINGS: dict[str, Setting[Any]] = {}
 
 
 def _declare(
-    key: str, section: str, default: T, who: Who, parse: Callable[[object], T], doc: str
+    key: str,
+    section: str,
+    default: T,
+    who: Who,
+    parse: Callable[[object], T],
+    doc: str,
+    *,
+    policy: bool = True,
 ) -> Setting[T]:
-    setting = Setting(key, section, default, who, parse, doc)
+    setting = Setting(key, section, default, who, parse, doc, policy)
     SETTINGS[key] = setting
     return setting
 
@@ -199,6 +212,7 @@ AUTOSTART = _declare(
     Who.IT,
     boolean,
     "Start the kiosk when the user logs in.",
+    policy=False,  # Setup makes the Startup shortcut from it (/AUTOSTART=); the kiosk never reads it
 )
 MANAGER_IDLE_TIMEOUT = _declare(
     "manager_idle_timeout_seconds",
@@ -215,6 +229,7 @@ MANAGER_PIN_HASH = _declare(
     Who.IT,
     pin_hash,
     "Salted hash of the manager PIN (never the PIN itself).",
+    policy=False,  # kiosk.ini only: reset-pin writes it there and a new value restarts the count
 )
 JOURNAL_RETENTION_DAYS = _declare(
     "journal_retention_days",
@@ -262,7 +277,8 @@ def _json_value(value: object) -> object:
 
 
 class Settings:
-    """The effective settings: defaults < machine-wide file < manager overrides."""
+    """The effective settings: defaults < machine-wide file < manager overrides < policy
+    (a key in the file that IT locked, or set by policy, is not overridden)."""
 
     def __init__(
         self,
@@ -273,29 +289,51 @@ class Settings:
         problems: list[SettingProblem] | None = None,
         machine_path: Path | None = None,
         machine_lines: Mapping[str, int] | None = None,
+        policy: Mapping[str, object] | None = None,
+        policy_where: str = "policy",
     ) -> None:
         self.problems: list[SettingProblem] = list(problems or [])
         self.machine_path = machine_path  # the machine-wide file read (None: in memory)
+        self.policy_where = policy_where  # where the policies were read, in words for IT
         self._lines = dict(machine_lines or {})
         self._refused: dict[str, tuple[Layer, str]] = {}  # key -> the first invalid value's why
+        self._policy = self._validated(
+            {k: str(v) if isinstance(v, int) else v for k, v in (policy or {}).items()},
+            Layer.POLICY,
+        )
         self._machine = self._validated(machine or {}, Layer.MACHINE)
         locked = set(cast(tuple[str, ...], self._machine.get(LOCKED_KEYS.key, ())))
+        locked |= set(cast(tuple[str, ...], self._policy.get(LOCKED_KEYS.key, ())))
+        locked |= self._policy.keys()
         self._all_locked = ALL_KEYS in locked
         self._locked = frozenset(locked & SETTINGS.keys())
         for key in sorted(locked - SETTINGS.keys() - {ALL_KEYS}):
             self._problem(Layer.MACHINE, key, "cannot lock an unknown setting")
         self._overrides: dict[str, object] = {}
         for key, value in self._validated(overrides or {}, Layer.MANAGER).items():
-            if self.is_locked(key):
+            if key in self._policy:
+                self._problem(Layer.MANAGER, key, "set by policy; the local value is ignored")
+            elif self.is_locked(key):
                 self._problem(Layer.MANAGER, key, "locked by IT; the local value is ignored")
             else:
                 self._overrides[key] = value
         self._overrides_path = overrides_path
 
     @classmethod
-    def load(cls, machine_file: Path | None, overrides_file: Path | None) -> Settings:
-        """Read both files (a missing file is an empty layer)."""
+    def load(
+        cls,
+        machine_file: Path | None,
+        overrides_file: Path | None,
+        policy: PolicySource | None = None,
+    ) -> Settings:
+        """Read both files (a missing file is an empty layer) and IT's policies (this
+        system's store unless ``policy`` is given: ``kiosk.core.settings.policy``)."""
+        source = policy if policy is not None else policies.system_policy()
+        found_policy = source.read()
         problems: list[SettingProblem] = []
+        for key, why in found_policy.ignored:
+            _log.warning("settings (policy): %s: %s; ignored (%s)", key, why, source.where)
+            problems.append(SettingProblem(Layer.POLICY, key, f"{why}; ignored"))
         found = files.MachineFile()
         if machine_file is not None:
             found = files.read_machine_file(machine_file, SETTINGS_SECTIONS)
@@ -310,6 +348,8 @@ class Settings:
             problems=problems,
             machine_path=machine_file,
             machine_lines=found.lines,
+            policy=found_policy.values,
+            policy_where=source.where,
         )
 
     def _problem(self, layer: Layer, key: str, message: str) -> None:
@@ -330,12 +370,18 @@ class Settings:
                 self._problem(layer, key, "unknown setting, ignored")
             elif layer is Layer.MANAGER and Who.MANAGER not in setting.who:
                 self._problem(layer, key, "only IT may set this (machine-wide file); ignored")
+            elif layer is Layer.POLICY and not setting.policy:
+                self._problem(layer, key, "not a policy (only in kiosk.ini); ignored")
             else:
                 try:
                     values[key] = setting.parse(value)
                 except ValueError as error:
-                    if layer is Layer.MACHINE and setting is ENVIRONMENT:
+                    if layer is Layer.POLICY and setting is ENVIRONMENT:
                         # Never a silent training kiosk: IT meant production or qa.
+                        raise InvalidSettingError(
+                            key, f"{error} (set by policy in {self.policy_where})"
+                        ) from None
+                    if layer is Layer.MACHINE and setting is ENVIRONMENT:
                         raise InvalidSettingError(
                             key,
                             str(error),
@@ -348,6 +394,8 @@ class Settings:
 
     def get(self, setting: Setting[T]) -> T:
         key = setting.key
+        if key in self._policy:
+            return cast(T, self._policy[key])
         if key in self._overrides:
             return cast(T, self._overrides[key])
         if key in self._machine:
@@ -357,6 +405,8 @@ class Settings:
     def source(self, key: str | Setting[Any]) -> Layer:
         """Which layer the effective value comes from."""
         name = _setting(key).key
+        if name in self._policy:
+            return Layer.POLICY
         if name in self._overrides:
             return Layer.MANAGER
         return Layer.MACHINE if name in self._machine else Layer.DEFAULT
@@ -366,6 +416,8 @@ class Settings:
         machine-wide file (and its line), the manager's file, or the default."""
         setting = _setting(key)
         layer = self.source(setting)
+        if layer is Layer.POLICY:
+            return f"{setting.key} set by your organization's policy in {self.policy_where}"
         if layer is Layer.MACHINE:
             line = self._lines.get(setting.key)
             where = str(self.machine_path) if self.machine_path is not None else "memory"
@@ -403,6 +455,8 @@ class Settings:
             if refused is not None:  # set, but ignored: say why, not "not set"
                 layer, why = refused
                 path = self.machine_path if layer is Layer.MACHINE else self._overrides_path
+                if layer is Layer.POLICY:
+                    why, path = f"{why} (set by policy in {self.policy_where})", None
                 line = self._lines.get(setting.key) if layer is Layer.MACHINE else None
                 raise InvalidSettingError(
                     setting.key, f"{why}; {environment} needs it", path=path, line=line
@@ -458,15 +512,16 @@ SETTINGS_SECTIONS: dict[str, str] = {key: s.section for key, s in SETTINGS.items
 """Each key's INI section."""
 
 
-def load_settings(paths: KioskPaths) -> Settings:
-    """The kiosk's settings from its machine-wide file and the manager's overrides.
+def load_settings(paths: KioskPaths, policy: PolicySource | None = None) -> Settings:
+    """The kiosk's settings from IT's policies, its machine-wide file and the manager's
+    overrides (``policy``: this system's policy store unless given).
 
     IT's file at its fixed place is refused (``MachineFileUnsafe``) when users may
     change it or its folder (``kiosk.core.settings.machine_guard``)."""
     chosen = machine_file(paths)
     if chosen == machine_settings_path():
         check_machine_file(chosen)
-    return Settings.load(chosen, paths.overrides)
+    return Settings.load(chosen, paths.overrides, policy)
 
 
 def machine_file(paths: KioskPaths) -> Path:
@@ -474,21 +529,21 @@ def machine_file(paths: KioskPaths) -> Path:
     IT set up for real credits.
 
     ``LOYALTY_KIOSK_HOME`` and ``LOYALTY_KIOSK_MACHINE_SETTINGS`` move the file (tests,
-    demos, portable runs), and any account may set them for itself. When the file at
-    its fixed place exists and does not choose training (production, qa, or a file
-    that cannot be read), that file is read wherever the variables point: a cashier's
-    own kiosk.ini never replaces IT's locks, PIN hash or environment."""
+    demos, portable runs), and any account may set them for itself. When IT chose
+    real credits, by policy or in the file at its fixed place (production, qa, or a
+    file that cannot be read), that file is read wherever the variables point: a
+    cashier's own kiosk.ini never replaces IT's locks, PIN hash or environment."""
     fixed = machine_settings_path()
     moved = paths.machine_settings
     if moved == fixed:
         return moved
-    environment = files.machine_environment(fixed)
-    if environment is None or environment in ("", Environment.TRAINING.value):
+    environment = it_environment(fixed)  # by policy, or in the file at its fixed place
+    if environment is None:
         return moved
     _log.warning(
         "settings: %s is IT's file for %s; the variables that point to %s are ignored",
         fixed,
-        environment if environment != "?" else "this kiosk",
+        environment,
         moved,
     )
     return fixed

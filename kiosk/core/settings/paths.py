@@ -168,11 +168,17 @@ def resolve_paths(
 
 
 def it_environment(fixed: Path) -> str | None:
-    """The environment IT's file at its fixed place chooses for real credits
-    (production, qa, or ``"this kiosk"`` when the file cannot be read); ``None`` when
-    there is no such file or it chooses training (demos, tests, portable runs)."""
+    """The environment IT chose for real credits, by policy (Group Policy, Intune) or in
+    its file at its fixed place (production, qa, or ``"this kiosk"`` when the file
+    cannot be read or the policy's value is not one); ``None`` when neither chooses one
+    (no file, or training: demos, tests, portable runs)."""
+    from kiosk.core.settings import policy
     from kiosk.core.settings.files import machine_environment
 
+    by_policy = policy.system_policy().read().values.get("environment")
+    if isinstance(by_policy, str) and by_policy.strip().lower() not in ("", "training"):
+        chosen = by_policy.strip().lower()
+        return chosen if chosen in ("production", "qa") else "this kiosk"
     environment = machine_environment(fixed)
     if environment is None or environment in ("", "training"):
         return None

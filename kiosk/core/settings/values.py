@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 from urllib.parse import urlsplit
@@ -41,7 +42,7 @@ class OnScreenKeyboard(StrEnum):
 _TRUE = frozenset({"true", "yes", "on", "1"})
 _FALSE = frozenset({"false", "no", "off", "0"})
 _LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
-_MAX_ID = 2**31 - 1
+MAX_ID = 2**31 - 1
 MAX_POINT_ITEMS = 60
 _PIN_HASH = re.compile(r"[A-Za-z0-9$+/=:.,_*-]{16,512}")
 
@@ -83,14 +84,23 @@ def _int(raw: object) -> int:
     raise ValueError("must be a whole number")
 
 
-def integer(low: int, high: int) -> Callable[[object], int]:
-    def parse(raw: object) -> int:
+@dataclass(frozen=True)
+class Integer:
+    """A whole number from ``low`` to ``high`` (the bounds also go into the policy
+    templates: ``build/policy_templates.py``)."""
+
+    low: int
+    high: int
+
+    def __call__(self, raw: object) -> int:
         value = _int(raw)
-        if not low <= value <= high:
-            raise ValueError(f"must be between {low} and {high}")
+        if not self.low <= value <= self.high:
+            raise ValueError(f"must be between {self.low} and {self.high}")
         return value
 
-    return parse
+
+def integer(low: int, high: int) -> Integer:
+    return Integer(low, high)
 
 
 def optional_id(raw: object) -> int | None:
@@ -98,7 +108,7 @@ def optional_id(raw: object) -> int | None:
     if raw is None or _text(raw) == "":
         return None
     value = _int(raw)
-    if not 1 <= value <= _MAX_ID:
+    if not 1 <= value <= MAX_ID:
         raise ValueError("must be a positive id")
     return value
 

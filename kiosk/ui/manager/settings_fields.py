@@ -147,7 +147,8 @@ class SectionCard(QFrame):
 
 
 class FieldRow(QWidget):
-    """The title above the control, then a "Set by IT" note and an error message. (Above,
+    """The title above the control, then a "Set by IT" (or "Set by your organization")
+    note and an error message. (Above,
     not beside: a long title in any language and the control both get the full width of
     the card, at 1024 px as at 1280 px.) The error goes as soon as the control is edited
     (``fixed`` then tells the screen)."""
@@ -205,10 +206,14 @@ class FieldRow(QWidget):
         self.set_error(None)
         self.fixed.emit()
 
-    def set_locked(self, locked: bool) -> None:
-        """Read-only with a note "Set by IT" (the value stays visible)."""
+    def set_locked(self, locked: bool, *, by_organization: bool = False) -> None:
+        """Read-only with a note "Set by IT", or "Set by your organization" for a value
+        set by policy (Group Policy, Intune); the value stays visible."""
         self.locked = locked
         set_read_only(self.control, locked)
+        self.locked_text.setText(
+            self.tr("Set by your organization") if by_organization else self.tr("Set by IT")
+        )
         self.locked_note.setVisible(locked)
 
     def set_error(self, text: str | None) -> None:

@@ -1,7 +1,8 @@
 """Manager settings: connection and key, branch binding, counter buttons, idle times,
 language and theme, saved all together (``ManagerSettings.apply``).
 
-Settings IT locked show read-only with "Set by IT". A setting left to its default shows
+Settings IT locked show read-only with "Set by IT"; those set by IT's policies (Group
+Policy, Intune: ``kiosk.core.settings.policy``) with "Set by your organization". A setting left to its default shows
 what the kiosk runs with (``_effective_*``): the branch the counter is bound to, the
 branch's first validation QR, every point item of the branch checked; kept as the
 default (not written) unless the manager changes it. The API key is checked and
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVB
 from kiosk.api.errors import ApiError
 from kiosk.api.models.staff import Branch
 from kiosk.core.admin.manager_settings import (
+    SETTING_OF,
     BranchChoices,
     Draft,
     Field,
@@ -123,6 +125,10 @@ class SettingsScreen(QWidget):
     def _locked(self) -> set[Field]:
         return {which for which in Field if self.model.is_locked(which)}
 
+    def _by_policy(self, which: Field) -> bool:
+        setting = SETTING_OF.get(which)
+        return setting is not None and self.model.settings.source(setting) is S.Layer.POLICY
+
     def _rows(self) -> dict[Field, FieldRow]:
         return {
             **self.connection.rows_by_field,
@@ -142,6 +148,9 @@ class SettingsScreen(QWidget):
         self.connection.fill(draft, locked)
         self.counter.fill(draft, locked)
         self.branch.set_locked(locked)
+        for which, row in self._rows().items():
+            if self._by_policy(which):
+                row.set_locked(True, by_organization=True)
         self.show_problems({})
         self._choices_for, self._choices = None, None
         if self._branches_for is not None and self._branches_for == self._connection_key(draft):
