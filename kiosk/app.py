@@ -328,7 +328,7 @@ async def _main(
     mark("loop")
     from kiosk.ui.counter import ManagerContext, build_view
     from kiosk.ui.crash import ExceptionReporter
-    from kiosk.wiring import NotConfigured, build_counter, training_transport
+    from kiosk.wiring import KeyRefused, NoApiKey, NotConfigured, build_counter, training_transport
 
     mark("imports")
 
@@ -344,6 +344,15 @@ async def _main(
         try:
             counter = await build_counter(settings, paths, demo=args.demo)
             mark("counter")
+        except (NoApiKey, KeyRefused) as error:  # only IT's provision helps: no PIN pad
+            return await show_startup_problem(
+                window,
+                error,
+                paths,
+                log_file,
+                smoke=args.smoke,
+                close=guard.force_close if guard is not None else None,
+            )
         except NotConfigured as problem:
             from kiosk.ui.startup_error import ExitCode  # loaded only when the start fails
 
