@@ -85,7 +85,7 @@ def test_the_dsn_setting() -> None:
         "http://abc@sentry.example.com/42",  # plain http off this machine
         "https://abc@o1.ingest.sentry.io/project",
     ):
-        with pytest.raises(ValueError, match="Sentry DSN|https"):
+        with pytest.raises(ValueError, match=r"Sentry DSN|https"):
             sentry_dsn(bad)
     dsn = Dsn.parse("https://pub@sentry.example.com:8443/sub/7")
     assert dsn.envelope_url == "https://sentry.example.com:8443/sub/api/7/envelope/"
