@@ -110,6 +110,9 @@ class Counter:
     tidying: asyncio.Task[None] | None = None
     # The client's modules imported off the event loop (``start_checks``).
     importing: asyncio.Future[None] | None = None
+    # The fleet watch (events, heartbeat, crash upload), started by the app after
+    # "ready" (``kiosk.core.fleet.counter_watch``).
+    watching: asyncio.Task[None] | None = None
 
     @property
     def transport(self) -> httpx.AsyncBaseTransport | None:
@@ -137,7 +140,7 @@ class Counter:
         """Stop the work that writes by itself (the sender, the branch check, the
         retention) and let the journal's last changes be announced, while the screens
         still listen; ``close`` closes the rest (``kiosk.app.stop_counter``)."""
-        for task in (self.importing, self.confirming, self.tidying):
+        for task in (self.watching, self.importing, self.confirming, self.tidying):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
