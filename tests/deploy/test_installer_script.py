@@ -367,3 +367,21 @@ def test_a_kiosk_ini_planted_before_the_first_install_is_set_aside_and_locks_wri
     assert named == {"environment", "production_url", "qa_url", "manager_pin_hash"}
     assert all(key in SETTINGS for key in named)
     assert "if GetIniString('lock', 'locked', '', IniPath()) = '' then" in write
+
+
+def test_the_event_log_source_is_registered_for_the_kiosks_events() -> None:
+    """Issue #28, item 2: the source the kiosk writes to, in the Application log, with
+    Windows' generic message file (it shows ids 1-1000 as the text written)."""
+    from kiosk.core.fleet.events import SOURCE, documented_ids
+
+    registry = section("Registry")
+    key = rf"SYSTEM\CurrentControlSet\Services\EventLog\Application\{SOURCE}"
+    lines = [line for line in registry.splitlines() if f'Subkey: "{key}"' in line]
+    assert any(
+        'ValueType: expandsz; ValueName: "EventMessageFile"; '
+        r'ValueData: "%SystemRoot%\System32\EventCreate.exe"; Flags: uninsdeletekey' in line
+        for line in lines
+    ), registry
+    assert any('ValueName: "TypesSupported"; ValueData: "7"' in line for line in lines)
+    assert all("Root: HKLM;" in line for line in lines)
+    assert all(1 <= event <= 1000 for event in documented_ids())
