@@ -230,3 +230,13 @@ def test_the_self_test_says_the_same_with_the_line(
     assert main(["--self-test"]) == 1
     [line] = [x for x in capsys.readouterr().out.splitlines() if x.startswith("FAIL  settings")]
     assert says in line
+
+
+def test_a_start_up_error_and_the_stop_are_events_for_it(home: KioskPaths) -> None:
+    """Issue #28, item 2: the same events the Event Log gets are in the log elsewhere."""
+    write_ini(home, PRODUCTION.format(url="https://api.example.com"))
+    run = start(home, "--smoke", PYTHON_KEYRING_BACKEND="tests.ui.fake_keyring.MemoryKeyring")
+    assert run.returncode == ExitCode.NO_API_KEY, run.stderr
+    log = logged(home)
+    assert "event 221 error: Loyalty Kiosk cannot start: start-up error 21 (no_api_key): " in log
+    assert "event 101 error: Loyalty Kiosk stopped: exit code 21." in log
