@@ -426,6 +426,10 @@ async def confirm_branch(
             if error.kind in REFUSED_KINDS:
                 session.report_online(True)
                 log.error("branch %s: the service refused it (%s)", branch_id, error.kind)
+                if error.kind is ErrorKind.AUTH:  # the key itself: IT's event
+                    from kiosk.core.fleet.running import fleet_events
+
+                    fleet_events().key_refused(environment)
                 return
             session.report_online(False)
             await asyncio.sleep(CONFIRM_RETRY_SECONDS)

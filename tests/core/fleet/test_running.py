@@ -110,3 +110,28 @@ def test_an_unexpected_error_keeps_a_scrubbed_record_and_writes_the_crash_event(
     assert "30123456" not in text
     assert [e.id for e in fake_events.events] == [303]
     assert "LookupError at test_running.py:" in fake_events.events[0].text
+
+
+def test_a_key_the_service_refuses_after_the_start_is_an_event(
+    home: Path,
+    fake_events: FakeWriter,
+    arun: Callable[..., Any],
+    expect_log: Callable[[str], None],
+) -> None:
+    """A restarted counter opens on its remembered branch and checks it afterwards: a
+    refused key there is event 301 (IT's alert), not only a log line."""
+    expect_log(r"branch \d+: the service refused it \(auth\)")
+    paths = resolve_paths()
+    settings = load_settings(paths)
+
+    async def scenario() -> None:
+        counter = await build_counter(settings, paths, demo=True, api_key="revoked-key")
+        try:
+            counter.start_checks()
+            await until(lambda: fake_events.events, timeout=20, message="no event")
+        finally:
+            await counter.close()
+
+    arun(scenario())
+    assert [e.id for e in fake_events.events] == [301]
+    assert "refused this kiosk's API key for training" in fake_events.events[0].text
