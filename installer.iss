@@ -143,6 +143,13 @@ Name: "{autoprograms}\{#AppName}"; Filename: "{app}\{#GuiExe}"
 Name: "{autoprograms}\{cm:TrainingIcon}"; Filename: "{app}\{#GuiExe}"; Parameters: "--demo"
 Name: "{commonstartup}\{#AppName}"; Filename: "{app}\{#GuiExe}"; Check: WantAutostart
 
+[Registry]
+; The Event Log source of the kiosk's events (Application log; docs\troubleshooting.md,
+; "Events for IT's monitoring"): Windows' generic message file shows each event's
+; text as the kiosk wrote it (ids 1-1000). Removed on uninstall.
+Root: HKLM; Subkey: "SYSTEM\CurrentControlSet\Services\EventLog\Application\LoyaltyKiosk"; ValueType: expandsz; ValueName: "EventMessageFile"; ValueData: "%SystemRoot%\System32\EventCreate.exe"; Flags: uninsdeletekey
+Root: HKLM; Subkey: "SYSTEM\CurrentControlSet\Services\EventLog\Application\LoyaltyKiosk"; ValueType: dword; ValueName: "TypesSupported"; ValueData: "7"
+
 [Run]
 Filename: "{app}\{#GuiExe}"; Description: "{cm:LaunchProgram,{#AppName}}"; Flags: nowait postinstall skipifsilent runasoriginaluser
 

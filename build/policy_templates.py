@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from kiosk.core.fleet.dsn import sentry_dsn  # noqa: E402
 from kiosk.core.settings import values as v  # noqa: E402
 from kiosk.core.settings.layers import SETTINGS, Setting  # noqa: E402
 from kiosk.core.settings.policy import POLICY_KEY, PRODUCT, VENDOR  # noqa: E402
@@ -64,10 +65,32 @@ CATEGORIES = {
     "kiosk": ("Kiosk", "Terminal"),
     "journal": ("Journal", "Registro de operaciones"),
     "lock": ("Locks", "Bloqueos"),
+    "fleet": ("Fleet health", "Salud de la flota"),
 }
 # Each policy's title in English and Spanish, and its Spanish explanation (the English
 # one is the declaration's ``doc``).
 TEXTS = {
+    "heartbeat_url": (
+        "Health heartbeat URL",
+        "URL del latido de salud",
+        "Dónde la terminal envía (POST) su estado de salud (https; Healthchecks, Uptime Kuma).",
+    ),
+    "heartbeat_interval_seconds": (
+        "Health heartbeat interval (seconds)",
+        "Intervalo del latido de salud (segundos)",
+        "Segundos entre dos latidos (60-3600).",
+    ),
+    "outbox_stuck_minutes": (
+        "Outbox stuck after (minutes)",
+        "Cola trabada después de (minutos)",
+        "Minutos que una acreditación puede esperar antes del evento de cola trabada (5-1440).",
+    ),
+    "crash_report_dsn": (
+        "Crash report endpoint (Sentry DSN)",
+        "Destino de los informes de fallas (DSN de Sentry)",
+        "Un DSN de Sentry al que se suben los informes de fallas guardados (https; "
+        "ninguno: solo se guardan).",
+    ),
     "environment": (
         "Environment",
         "Entorno",
@@ -158,7 +181,7 @@ def kind_of(setting: Setting[object]) -> Kind:
         return Kind("decimal", low=parse.low, high=parse.high)
     if parse is v.optional_id:
         return Kind("decimal", low=1, high=v.MAX_ID)
-    if parse in (v.url, v.id_list, v.key_list):
+    if parse in (v.url, v.id_list, v.key_list, sentry_dsn):
         return Kind("text")
     raise SystemExit(f"{setting.key}: no policy element for this type; add it to kind_of")
 

@@ -130,12 +130,17 @@ def _run(args: Namespace, started: float) -> int:
         with loop:
             if failure is not None:
                 instance.shutdown_requested.connect(window.close)
-                return loop.run_until_complete(
+                code = loop.run_until_complete(
                     show_startup_problem(window, failure, paths, log_file, smoke=args.smoke)
                 )
-            return loop.run_until_complete(
-                _main(window, settings, paths, args, started, timings, instance, look, log_file)
-            )
+            else:
+                code = loop.run_until_complete(
+                    _main(window, settings, paths, args, started, timings, instance, look, log_file)
+                )
+        from kiosk.core.fleet.running import fleet_events
+
+        fleet_events().stopped(code)
+        return code
     finally:
         instance.close()
         del look
@@ -179,6 +184,12 @@ async def show_startup_problem(
         log.error("%s", problem.log_line(), exc_info=error)
     else:
         log.error("%s", problem.log_line())
+    from kiosk.core.fleet.running import fleet_events
+
+    events = fleet_events()
+    events.startup_error(int(problem.code), problem.code.name.lower(), problem.detail)
+    if problem.code is ExitCode.KEY_REFUSED:
+        events.key_refused(getattr(error, "environment", "?"))
     view = StartupErrorView(problem, log_file)
     closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     window.closing.connect(lambda: closed.done() or closed.set_result(None))
@@ -326,9 +337,10 @@ async def _main(
 
     mark = _marker(timings, started)
     mark("loop")
+    from kiosk.core.fleet.running import keep_crash, start_fleet
     from kiosk.ui.counter import ManagerContext, build_view
     from kiosk.ui.crash import ExceptionReporter
-    from kiosk.wiring import NotConfigured, build_counter, training_transport
+    from kiosk.wiring import KeyRefused, NoApiKey, NotConfigured, build_counter, training_transport
 
     mark("imports")
 
@@ -344,6 +356,15 @@ async def _main(
         try:
             counter = await build_counter(settings, paths, demo=args.demo)
             mark("counter")
+        except (NoApiKey, KeyRefused) as error:  # only IT's provision helps: no PIN pad
+            return await show_startup_problem(
+                window,
+                error,
+                paths,
+                log_file,
+                smoke=args.smoke,
+                close=guard.force_close if guard is not None else None,
+            )
         except NotConfigured as problem:
             from kiosk.ui.startup_error import ExitCode  # loaded only when the start fails
 
@@ -390,7 +411,13 @@ async def _main(
         window.setCentralWidget(view)
         mark("view")
         reporter = ExceptionReporter(
-            lambda text, view=view: view.current.banner.show_error(text) if view.current else None
+            lambda text, view=view: view.current.banner.show_error(text) if view.current else None,
+            keep=keep_crash(
+                settings,
+                paths,
+                counter.session.config.environment,
+                counter.session.config.kiosk_id,
+            ),
         )
         reporter.install()
         try:
@@ -412,6 +439,7 @@ async def _main(
                 window.close()
                 return 0
             view.warm_up()
+            start_fleet(counter, settings, paths)
             done, _ = await asyncio.wait({closed, rebuild}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             reporter.uninstall()

@@ -51,6 +51,40 @@ class NotConfigured(RuntimeError):
     """The kiosk cannot start crediting: says what a manager or IT must do."""
 
 
+class NoApiKey(NotConfigured):
+    """No API key for this environment and URL in this account's keyring: only IT's
+    ``provision`` fixes it (the start-up error screen says so, before any PIN)."""
+
+    def __init__(self, environment: str, account: str) -> None:
+        super().__init__(
+            f"No API key for {environment} in this account's keyring ({account}): run "
+            "`loyalty-kiosk-cli provision` as this account"
+        )
+        self.environment = environment
+
+
+class KeyRefused(NotConfigured):
+    """The service refused the stored API key (401): only a new key fixes it."""
+
+    def __init__(self, environment: str, account: str) -> None:
+        super().__init__(
+            f"The service refused the API key for {environment} stored in this account's "
+            f"keyring ({account}): store a valid key with `loyalty-kiosk-cli provision` "
+            "as this account"
+        )
+        self.environment = environment
+
+
+def account_name() -> str:
+    """The account whose keyring the kiosk reads (for IT's messages)."""
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        return "this account"
+
+
 @dataclass
 class Counter:
     session: CounterSession
@@ -76,6 +110,9 @@ class Counter:
     tidying: asyncio.Task[None] | None = None
     # The client's modules imported off the event loop (``start_checks``).
     importing: asyncio.Future[None] | None = None
+    # The fleet watch (events, heartbeat, crash upload), started by the app after
+    # "ready" (``kiosk.core.fleet.counter_watch``).
+    watching: asyncio.Task[None] | None = None
 
     @property
     def transport(self) -> httpx.AsyncBaseTransport | None:
@@ -103,7 +140,7 @@ class Counter:
         """Stop the work that writes by itself (the sender, the branch check, the
         retention) and let the journal's last changes be announced, while the screens
         still listen; ``close`` closes the rest (``kiosk.app.stop_counter``)."""
-        for task in (self.importing, self.confirming, self.tidying):
+        for task in (self.watching, self.importing, self.confirming, self.tidying):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -200,7 +237,7 @@ async def build_counter(
         base_url = settings.base_url() or ""
         stored = api_key or load_api_key(environment.value, base_url)
         if not stored:
-            raise NotConfigured("no API key")
+            raise NoApiKey(environment.value, account_name())
         key = stored
     transport_for = shared.get
     branch_id = settings.get(S.BRANCH_ID)
@@ -221,6 +258,10 @@ async def build_counter(
             branch, confirmed = await _branch(
                 asking, branch_id, training=environment is Environment.TRAINING
             )
+        except ApiError as error:
+            if error.kind is ErrorKind.AUTH and environment is not Environment.TRAINING:
+                raise KeyRefused(environment.value, account_name()) from None
+            raise
         finally:
             await asking.aclose()
         if confirmed and branch.id is not None:
@@ -346,6 +387,8 @@ async def _branch(
             raise NotConfigured("no branch")
         branches = await api.list_branches()
     except ApiError as error:
+        if error.kind is ErrorKind.AUTH and not training:
+            raise  # the key itself: ``KeyRefused``, a start-up error
         if error.kind in REFUSED_KINDS:
             raise NotConfigured(
                 f"the service refused the key or the branch ({error.kind})"
@@ -383,6 +426,10 @@ async def confirm_branch(
             if error.kind in REFUSED_KINDS:
                 session.report_online(True)
                 log.error("branch %s: the service refused it (%s)", branch_id, error.kind)
+                if error.kind is ErrorKind.AUTH:  # the key itself: IT's event
+                    from kiosk.core.fleet.running import fleet_events
+
+                    fleet_events().key_refused(environment)
                 return
             session.report_online(False)
             await asyncio.sleep(CONFIRM_RETRY_SECONDS)

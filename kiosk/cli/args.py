@@ -153,11 +153,18 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
         help="write a zip for support: logs, settings, versions, self-test (never the key)",
     )
     command.add_argument(
+        "--status",
+        action="store_true",
+        help="the kiosk's health: version, environment, branch, online, credits waiting, "
+        "free disk (with --json: one JSON line for Intune or a script); exit 1 if unhealthy",
+    )
+    command.add_argument(
         "--shutdown",
         action="store_true",
         help="close the running kiosk cleanly (exit 3 if none was running)",
     )
     it.add_argument("--out", metavar="PATH", help="--diagnostics: the zip file or its folder")
+    it.add_argument("--json", action="store_true", help="--status: one JSON line")
     it.add_argument(
         "--all-users",
         action="store_true",
@@ -229,5 +236,6 @@ def is_command(args: argparse.Namespace) -> bool:
         getattr(args, "command", None)
         or getattr(args, "self_test", False)
         or getattr(args, "diagnostics", False)
+        or getattr(args, "status", False)
         or getattr(args, "shutdown", False)
     )

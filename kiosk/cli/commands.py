@@ -88,6 +88,12 @@ def _run(
         code, text = run_self_test(paths.for_training() if args.demo else paths, demo=args.demo)
         _say(out, text.rstrip("\n"))
         return code
+    if args.status:
+        from kiosk.cli.status import print_status
+
+        return print_status(
+            paths.for_training() if args.demo else paths, as_json=args.json, out=out
+        )
     if args.diagnostics:
         from kiosk.cli.diagnostics import write_diagnostics
 

@@ -8,6 +8,7 @@ Contents (all text, all passed through the log redaction again)::
     settings.txt      effective settings, the layer each comes from, locks, problems
     settings/         the settings files as found, PIN hash and secret-looking entries removed
     logs/             kiosk.log and its rotated files
+    crashes/          the crash records kept offline (kiosk.core.fleet.crashes), scrubbed
 
 Never the API key (it is registered with the redaction before anything is copied,
 so even a stray copy in a log is masked), never the PIN hash, never the database.
@@ -35,6 +36,7 @@ from pathlib import Path
 from kiosk import __version__
 from kiosk.api.logsafety import redact, register_secret
 from kiosk.cli.selftest import self_test
+from kiosk.core.fleet.crashes import CrashSpool
 from kiosk.core.logs import LOG_NAME
 from kiosk.core.security.secrets import load_api_key
 from kiosk.core.settings import layers as S
@@ -222,5 +224,8 @@ def write_diagnostics(paths: KioskPaths, *, demo: bool, out: str | None) -> tupl
         for log in sorted(paths.log_dir.glob(f"{LOG_NAME}*")):
             with contextlib.suppress(OSError):
                 archive.writestr(f"logs/{log.name}", _redacted_log(log))
+        for record in CrashSpool.in_data(paths.data_dir).records():
+            with contextlib.suppress(OSError):  # scrubbed when kept; redacted once more
+                archive.writestr(f"crashes/{record.name}", redact(_text(record.read_bytes())))
     os.replace(partial, target)
     return target, passed

@@ -26,6 +26,7 @@ from __future__ import annotations
 import getpass
 import platform
 import sqlite3
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -135,7 +136,9 @@ async def run_checks(
     key: str | None = None
     if environment is Environment.TRAINING:
         key = training_key
-        report.checks.append(Check("keyring", Status.SKIP, "training mode needs no API key"))
+        report.checks.append(
+            Check("keyring", Status.SKIP, "training: no keyring read (the simulator's own key)")
+        )
     elif base_url is None:
         report.checks.append(Check("keyring", Status.SKIP, "needs valid settings"))
     else:
@@ -190,22 +193,38 @@ def check_settings(
     return Check("settings", Status.OK, "; ".join(parts)), settings
 
 
+LINUX_KEYRING = (
+    "on Linux the key is kept by the Secret Service of this account's session "
+    "(gnome-keyring: its file ~/.local/share/keyrings/login.keyring, unlocked at login "
+    "by pam_gnome_keyring; docs/troubleshooting.md, 'The keyring on Linux')"
+)
+
+
+def _keyring_hint() -> str:
+    return f"; {LINUX_KEYRING}" if sys.platform.startswith("linux") else ""
+
+
 def check_keyring(environment: str, base_url: str, load_key: KeyLoader) -> tuple[Check, str | None]:
+    """The keyring of the account running the self-test (named: the kiosk's own account
+    must run it, an administrator's keyring is another one)."""
+    user = _user()
     try:
         backend = usable_backend()
         key = load_key(environment, base_url)
     except KeyringUnavailable as error:
-        return Check("keyring", Status.FAIL, f"{error}"), None
+        return Check("keyring", Status.FAIL, f"{error} (account {user}){_keyring_hint()}"), None
     name = f"{type(backend).__module__}.{type(backend).__name__}"
     if not key:
         return Check(
             "keyring",
             Status.FAIL,
             f"{name}: no API key stored for {environment} ({base_url}) in the keyring "
-            f"of {_user()}: run 'loyalty-kiosk-cli provision' as this user",
+            f"of {user}: run 'loyalty-kiosk-cli provision' as this user{_keyring_hint()}",
         ), None
     logsafety.register_secret(key)
-    return Check("keyring", Status.OK, f"{name}: a key is stored for {environment}"), key
+    return Check(
+        "keyring", Status.OK, f"{name}: a key is stored for {environment} in the keyring of {user}"
+    ), key
 
 
 def _api_failure(error: ApiError, base_url: str) -> str:
@@ -245,11 +264,12 @@ async def check_api(
                 Check("branch", Status.SKIP, "needs the API"),
                 Check("validation-qr", Status.SKIP, "needs the API"),
             ]
-        api_check = Check(
-            "api",
-            Status.OK,
-            f"{base_url} accepted the key in {took:.0f} ms; {len(branches)} branch(es)",
+        answered = (
+            f"the training simulator answered in {took:.0f} ms"
+            if training
+            else f"{base_url} accepted the key in {took:.0f} ms"
         )
+        api_check = Check("api", Status.OK, f"{answered}; {len(branches)} branch(es)")
         branch_check, branch = _branch(branches, branch_id, training=training)
         return [api_check, branch_check, await _qr(api, settings.get(S.VALIDATION_QR_ID), branch)]
     finally:

@@ -38,7 +38,7 @@ from kiosk.core.settings.files import (
     SettingsError,
 )
 from kiosk.core.settings.paths import KioskPaths
-from kiosk.core.storage import is_disk_full, is_write_denied
+from kiosk.core.storage import MIN_FREE_BYTES, free_bytes, is_disk_full, is_write_denied
 
 
 class ExitCode(IntEnum):
@@ -53,7 +53,9 @@ class ExitCode(IntEnum):
     FOLDER_NOT_WRITABLE = 14  # the data, config or log folder cannot be written
     DISK_FULL = 15
     DATABASE = 16  # kiosk.sqlite3 is damaged or from a newer version
-    NOT_SET_UP = 20  # closed while waiting for its API key or branch (manager settings)
+    NOT_SET_UP = 20  # closed while waiting for its branch (manager settings)
+    NO_API_KEY = 21  # no API key for this environment in this account's keyring
+    KEY_REFUSED = 22  # the service refused the stored API key
 
 
 def _t(text: object) -> str:
@@ -82,6 +84,12 @@ WHAT = {
     ExitCode.DATABASE: QT_TRANSLATE_NOOP("StartupError", "The kiosk's database cannot be used."),
     ExitCode.UNEXPECTED: QT_TRANSLATE_NOOP(
         "StartupError", "An unexpected error stopped the start."
+    ),
+    ExitCode.NO_API_KEY: QT_TRANSLATE_NOOP(
+        "StartupError", "This account's keyring has no API key for this kiosk."
+    ),
+    ExitCode.KEY_REFUSED: QT_TRANSLATE_NOOP(
+        "StartupError", "The loyalty service refused this kiosk's API key."
     ),
 }
 
@@ -129,6 +137,16 @@ TODO = {
         "Start the kiosk again. If this comes back, call IT. IT: run "
         "'loyalty-kiosk-cli --diagnostics' and send the zip to support.",
     ),
+    ExitCode.NO_API_KEY: QT_TRANSLATE_NOOP(
+        "StartupError",
+        "Call IT. IT: run 'loyalty-kiosk-cli provision' as this account to store the "
+        "key; then start the kiosk again.",
+    ),
+    ExitCode.KEY_REFUSED: QT_TRANSLATE_NOOP(
+        "StartupError",
+        "Call IT. IT: ask the merchant panel for a new key and store it with "
+        "'loyalty-kiosk-cli provision' as this account; then start the kiosk again.",
+    ),
 }
 
 FILE_LINE = QT_TRANSLATE_NOOP("StartupError", "File: %1, line %2")
@@ -169,7 +187,13 @@ def startup_problem(error: BaseException, paths: KioskPaths) -> StartupProblem:
         return StartupProblem(ExitCode.SETTINGS_FILE, detail, error.path, error.line)
     if isinstance(error, KeyringUnavailable):
         return StartupProblem(ExitCode.NO_KEYRING, detail)
-    if is_disk_full(error):
+    from kiosk.wiring import KeyRefused, NoApiKey  # (loaded already: it raised them)
+
+    if isinstance(error, NoApiKey):
+        return StartupProblem(ExitCode.NO_API_KEY, detail)
+    if isinstance(error, KeyRefused):
+        return StartupProblem(ExitCode.KEY_REFUSED, detail)
+    if is_disk_full(error) or _database_on_a_full_disk(error, paths):
         return StartupProblem(ExitCode.DISK_FULL, detail, _folder_of(error, paths), folder=True)
     if is_write_denied(error) or _in_kiosk_folder(_filename(error), paths):
         return StartupProblem(
@@ -178,6 +202,17 @@ def startup_problem(error: BaseException, paths: KioskPaths) -> StartupProblem:
     if isinstance(error, SchemaError | sqlite3.DatabaseError):  # (training has a file of its own)
         return StartupProblem(ExitCode.DATABASE, detail, paths.data_dir, folder=True)
     return StartupProblem(ExitCode.UNEXPECTED, logsafety.redact(f"{type(error).__name__}: {error}"))
+
+
+def _database_on_a_full_disk(error: BaseException, paths: KioskPaths) -> bool:
+    """SQLite opening a database on a full disk often says "disk I/O error" (its
+    shared-memory file cannot grow), not "disk is full": a database failure while the
+    data folder's disk has less room than the kiosk needs is a full disk, not a damaged
+    file."""
+    if not isinstance(error, SchemaError | sqlite3.DatabaseError):
+        return False
+    free = free_bytes(paths.data_dir)
+    return free is not None and free < MIN_FREE_BYTES
 
 
 def _filename(error: BaseException) -> Path | None:

@@ -4451,122 +4451,142 @@
 <context>
     <name>StartupError</name>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="63"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="65"/>
         <source>The kiosk cannot start</source>
         <translation>La terminal no puede iniciar</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="66"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="68"/>
         <source>The kiosk&apos;s settings file cannot be read.</source>
         <translation>No se puede leer el archivo de configuración de la terminal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="69"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="71"/>
         <source>A setting in the settings file is wrong or missing.</source>
         <translation>Un valor del archivo de configuración es incorrecto o falta.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="72"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="74"/>
         <source>A settings file contains an API key or another secret.</source>
         <translation>Un archivo de configuración contiene una API key u otro secreto.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="75"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="77"/>
         <source>This account has no secure place to keep the API key.</source>
         <translation>Esta cuenta no tiene un almacén seguro para guardar la API key.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="78"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="80"/>
         <source>The kiosk cannot write to its folder.</source>
         <translation>La terminal no puede escribir en su carpeta.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="81"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="83"/>
         <source>The disk is full.</source>
         <translation>El disco está lleno.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="82"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="84"/>
         <source>The kiosk&apos;s database cannot be used.</source>
         <translation>No se puede usar la base de datos de la terminal.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="83"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="85"/>
         <source>An unexpected error stopped the start.</source>
         <translation>Un error inesperado detuvo el inicio.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="89"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="88"/>
+        <source>This account&apos;s keyring has no API key for this kiosk.</source>
+        <translation>El llavero de esta cuenta no tiene una clave de API para esta terminal.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="91"/>
+        <source>The loyalty service refused this kiosk&apos;s API key.</source>
+        <translation>El servicio de fidelización rechazó la clave de API de esta terminal.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="97"/>
         <source>Call IT. IT: correct this file at the line shown, or run the installer again to write a new one; then start the kiosk again.</source>
         <translation>Llame a soporte técnico. Soporte técnico: corrija este archivo en la línea indicada, o vuelva a ejecutar el instalador para que escriba uno nuevo; luego inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="94"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="102"/>
         <source>Call IT. IT: correct this setting in the file (docs/settings.md lists the values), then start the kiosk again.</source>
         <translation>Llame a soporte técnico. Soporte técnico: corrija este valor en el archivo (docs/settings.md lista los valores posibles) y luego inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="99"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="107"/>
         <source>Call IT. IT: delete that line, rotate this key (it was kept in a plain file) and store the new one with &apos;loyalty-kiosk-cli provision&apos; as the kiosk&apos;s account; then start the kiosk again.</source>
         <translation>Llame a soporte técnico. Soporte técnico: borre esa línea, cambie esta clave (quedó guardada en un archivo común) y guarde la nueva con &apos;loyalty-kiosk-cli provision&apos; desde la cuenta de la terminal; luego inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="105"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="113"/>
         <source>Call IT. IT: run the kiosk under a normal user account with its own profile and keyring (Windows Credential Manager; on Linux, a Secret Service keyring such as GNOME Keyring or KWallet), then &apos;loyalty-kiosk-cli provision&apos; as that account; then start the kiosk again.</source>
         <translation>Llame a soporte técnico. Soporte técnico: ejecute la terminal con una cuenta de usuario normal con perfil y llavero propios (Administrador de credenciales de Windows; en Linux, un llavero Secret Service como GNOME Keyring o KWallet) y luego &apos;loyalty-kiosk-cli provision&apos; desde esa cuenta; después inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="112"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="120"/>
         <source>Call IT. IT: give the kiosk&apos;s account write access to this folder (it must not be on a read-only drive), then start the kiosk again.</source>
         <translation>Llame a soporte técnico. Soporte técnico: dé permiso de escritura en esta carpeta a la cuenta de la terminal (no puede estar en una unidad de solo lectura) y luego inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="117"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="125"/>
         <source>Call IT. Nothing was lost: credits already saved wait in the kiosk&apos;s database. IT: free space on this disk, then start the kiosk again.</source>
         <translation>Llame a soporte técnico. No se perdió nada: las acreditaciones ya guardadas esperan en la base de datos de la terminal. Soporte técnico: libere espacio en este disco y luego inicie la terminal otra vez.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="122"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="130"/>
         <source>Call IT. Do not delete the file: it may hold credits not sent yet. IT: run &apos;loyalty-kiosk-cli --diagnostics&apos; and send the zip and this file to support.</source>
         <translation>Llame a soporte técnico. No borre el archivo: puede tener acreditaciones todavía no enviadas. Soporte técnico: ejecute &apos;loyalty-kiosk-cli --diagnostics&apos; y envíe el zip y este archivo al soporte de Loyalty Kiosk.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="127"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="135"/>
         <source>Start the kiosk again. If this comes back, call IT. IT: run &apos;loyalty-kiosk-cli --diagnostics&apos; and send the zip to support.</source>
         <translation>Inicie la terminal otra vez. Si vuelve a pasar, llame a soporte técnico. Soporte técnico: ejecute &apos;loyalty-kiosk-cli --diagnostics&apos; y envíe el zip al soporte de Loyalty Kiosk.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="134"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="140"/>
+        <source>Call IT. IT: run &apos;loyalty-kiosk-cli provision&apos; as this account to store the key; then start the kiosk again.</source>
+        <translation>Llame a soporte técnico. Soporte técnico: ejecute &apos;loyalty-kiosk-cli provision&apos; con esta cuenta para guardar la clave; luego inicie la terminal de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="145"/>
+        <source>Call IT. IT: ask the merchant panel for a new key and store it with &apos;loyalty-kiosk-cli provision&apos; as this account; then start the kiosk again.</source>
+        <translation>Llame a soporte técnico. Soporte técnico: pida una clave nueva en el panel del comercio y guárdela con &apos;loyalty-kiosk-cli provision&apos; con esta cuenta; luego inicie la terminal de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../kiosk/ui/startup_error.py" line="152"/>
         <source>File: %1, line %2</source>
         <translation>Archivo: %1, línea %2</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="135"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="153"/>
         <source>File: %1</source>
         <translation>Archivo: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="136"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="154"/>
         <source>Folder: %1</source>
         <translation>Carpeta: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="137"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="155"/>
         <source>Details: %1</source>
         <translation>Detalle: %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="138"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="156"/>
         <source>Written to the log: %1. Exit code %2.</source>
         <translation>Registrado en el log: %1. Código de salida %2.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="139"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="157"/>
         <source>The log could not be written. Exit code %1.</source>
         <translation>No se pudo escribir el log. Código de salida %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/startup_error.py" line="140"/>
+        <location filename="../../kiosk/ui/startup_error.py" line="158"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>

@@ -119,3 +119,25 @@ def test_masking_of_settings_files() -> None:
     json_text = '{\n  "settings": {\n    "manager_pin_hash": "x$y",\n    "theme": "dark"\n  }\n}'
     assert '"manager_pin_hash": "<removed>",' in masked_settings_file(json_text)
     assert '"theme": "dark"' in masked_settings_file(json_text)
+
+
+def test_the_zip_carries_the_kept_crash_records(
+    home: KioskPaths, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #28, item 4: the spool goes to support with the zip, scrubbed."""
+    import sys
+
+    from kiosk.core.fleet.crashes import CrashSpool, crash_event
+
+    try:
+        raise ZeroDivisionError(f"share for {EMAIL}")
+    except ZeroDivisionError:
+        kind, error, tb = sys.exc_info()
+        assert kind is not None
+        assert error is not None
+        event = crash_event(kind, error, tb, environment="training", kiosk_id="0a1b2c3d")
+    kept = CrashSpool.in_data(home.for_training().data_dir).keep(event)
+    files = diagnostics(capsys, tmp_path, "--demo")
+    record = files[f"crashes/{kept.name}"]
+    assert "ZeroDivisionError" in record
+    assert EMAIL not in record

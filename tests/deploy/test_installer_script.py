@@ -410,3 +410,21 @@ def test_it_gets_the_troubleshooting_guide_and_the_policy_templates() -> None:
     doc = DEPLOY_DOC.read_text(encoding="utf-8")
     assert "`docs\\` | this file, `settings.md` and `troubleshooting.md`" in doc
     assert "`policy\\`" in doc
+
+
+def test_the_event_log_source_is_registered_for_the_kiosks_events() -> None:
+    """Issue #28, item 2: the source the kiosk writes to, in the Application log, with
+    Windows' generic message file (it shows ids 1-1000 as the text written)."""
+    from kiosk.core.fleet.events import SOURCE, documented_ids
+
+    registry = section("Registry")
+    key = rf"SYSTEM\CurrentControlSet\Services\EventLog\Application\{SOURCE}"
+    lines = [line for line in registry.splitlines() if f'Subkey: "{key}"' in line]
+    assert any(
+        'ValueType: expandsz; ValueName: "EventMessageFile"; '
+        r'ValueData: "%SystemRoot%\System32\EventCreate.exe"; Flags: uninsdeletekey' in line
+        for line in lines
+    ), registry
+    assert any('ValueName: "TypesSupported"; ValueData: "7"' in line for line in lines)
+    assert all("Root: HKLM;" in line for line in lines)
+    assert all(1 <= event <= 1000 for event in documented_ids())

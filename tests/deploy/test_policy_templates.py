@@ -138,6 +138,8 @@ TEXT_SAMPLES = {
     "qa_url": "https://qa.loyalty.example.com",
     "point_items": "12, 37, 5",
     "locked": "branch_id, language",
+    "heartbeat_url": "https://hc-ping.example.com/5a1f0c2e-kiosk-17",
+    "crash_report_dsn": "https://0123456789abcdef@o1.ingest.example.com/42",
 }
 
 

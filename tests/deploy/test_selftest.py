@@ -316,3 +316,41 @@ def test_production_checks_its_own_database_not_trainings(
     assert checks["database"][1].startswith("kiosk.sqlite3 integrity ok")
     assert code == EXIT_OK
     assert self_test(capsys, "--demo")[1]["database"][0] == "FAIL"  # training's own file
+
+
+def test_training_says_one_thing_about_the_key(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #28, item 6: "needs no API key" then "accepted the key" contradicted itself."""
+    code, checks = self_test(capsys, "--demo")
+    assert code == EXIT_OK
+    assert checks["keyring"] == ("SKIP", "training: no keyring read (the simulator's own key)")
+    assert checks["api"][1].startswith("the training simulator answered in ")
+    assert "accepted the key" not in checks["api"][1]
+
+
+def test_the_keyring_check_names_the_account_and_the_linux_store(
+    home: KioskPaths,
+    sim_url: str,
+    memory_keyring: MemoryKeyring,
+    capsys: pytest.CaptureFixture[str],
+    expect_log: ExpectLog,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Which account's keyring was read (an administrator's own is another one), and
+    on Linux where a key is kept without Windows' Credential Manager."""
+    import getpass
+    import sys
+
+    expect_log("self-test failed")
+    monkeypatch.setattr(getpass, "getuser", lambda: "caja01")
+    monkeypatch.setattr(sys, "platform", "linux")
+    production(home, sim_url, "branch_id = 3\n")
+    code, checks = self_test(capsys)
+    assert code == EXIT_FAILED
+    status, says = checks["keyring"]
+    assert status == "FAIL"
+    assert "in the keyring of caja01" in says
+    assert "Secret Service of this account's session" in says
+    assert "~/.local/share/keyrings/login.keyring" in says
+    store(memory_keyring, sim_url)
+    code, checks = self_test(capsys)
+    assert checks["keyring"][1].endswith("a key is stored for production in the keyring of caja01")

@@ -10,6 +10,7 @@ The screen itself (both languages, both counter sizes) is tried in
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -143,12 +144,50 @@ def test_closed_by_it_the_error_screen_still_ends_with_its_code(home: KioskPaths
             app.wait(10)
 
 
-def test_a_kiosk_without_its_key_ends_as_not_set_up(home: KioskPaths) -> None:
-    """No key yet is not an error screen (the manager's settings show), but its own code."""
+def test_a_kiosk_without_its_key_shows_the_start_up_error_before_any_pin(
+    home: KioskPaths,
+) -> None:
+    """No key yet is a start-up error naming the fix (issue #28, item 6): not a manager
+    PIN pad that never mentions the key."""
     write_ini(home, PRODUCTION.format(url="https://api.example.com"))
     run = start(home, "--smoke", PYTHON_KEYRING_BACKEND="tests.ui.fake_keyring.MemoryKeyring")
-    assert run.returncode == ExitCode.NOT_SET_UP, run.stderr
-    assert "the kiosk is not configured: no API key" in logged(home)
+    assert run.returncode == ExitCode.NO_API_KEY == 21, run.stderr
+    assert "This account's keyring has no API key for this kiosk." in run.stderr
+    assert "No API key for production in this account's keyring (" in run.stderr
+    assert "): run `loyalty-kiosk-cli provision` as this account" in run.stderr
+    assert "Exit code 21." in run.stderr
+    assert "start-up error 21 no_api_key" in logged(home)
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux" or not hasattr(os, "geteuid") or os.geteuid() != 0,
+    reason="mounts a small tmpfs (root on Linux)",
+)
+def test_a_disk_already_full_at_start_is_a_full_disk_not_a_damaged_database(
+    home: KioskPaths, tmp_path: Path
+) -> None:
+    """A real full disk under an existing database: SQLite says "disk I/O error"; the
+    kiosk says disk full (15), not "send the file to support" (16)."""
+    disk = tmp_path / "small-disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(disk)]).returncode:
+        pytest.skip("tmpfs cannot be mounted here")
+    try:
+        data = disk / "data"
+        first = start(home, "--demo", "--smoke", LOYALTY_KIOSK_DATA_DIR=str(data))
+        assert first.returncode == 0, first.stderr  # a kiosk that ran here before
+        for number, size in enumerate((65536, 4096, 512, 1)):  # to the last byte
+            filler = (disk / f"filler-{number}").open("wb", buffering=0)
+            with filler, contextlib.suppress(OSError):
+                while True:
+                    filler.write(b"\0" * size)
+        run = start(home, "--demo", "--smoke", LOYALTY_KIOSK_DATA_DIR=str(data))
+    finally:
+        subprocess.run(["umount", str(disk)], check=False)
+    assert run.returncode == ExitCode.DISK_FULL, run.stderr
+    assert "The disk is full." in run.stderr
+    assert "send the zip and this file to support" not in run.stderr
 
 
 def test_a_log_folder_that_cannot_be_written_is_named_and_said_unlogged(
@@ -191,3 +230,13 @@ def test_the_self_test_says_the_same_with_the_line(
     assert main(["--self-test"]) == 1
     [line] = [x for x in capsys.readouterr().out.splitlines() if x.startswith("FAIL  settings")]
     assert says in line
+
+
+def test_a_start_up_error_and_the_stop_are_events_for_it(home: KioskPaths) -> None:
+    """Issue #28, item 2: the same events the Event Log gets are in the log elsewhere."""
+    write_ini(home, PRODUCTION.format(url="https://api.example.com"))
+    run = start(home, "--smoke", PYTHON_KEYRING_BACKEND="tests.ui.fake_keyring.MemoryKeyring")
+    assert run.returncode == ExitCode.NO_API_KEY, run.stderr
+    log = logged(home)
+    assert "event 221 error: Loyalty Kiosk cannot start: start-up error 21 (no_api_key): " in log
+    assert "event 101 error: Loyalty Kiosk stopped: exit code 21." in log

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from kiosk.app import show_startup_problem
+from kiosk.core import storage
 from kiosk.core.db import DatabaseWorker
 from kiosk.core.settings.layers import load_settings
 from kiosk.core.settings.paths import KioskPaths, resolve_paths
@@ -70,6 +71,7 @@ class Case:
     read_only: bool = False
     damaged_database: bool = False
     worker_fails: BaseException | None = None
+    disk_free: int | None = None  # bytes left on the data folder's disk
 
 
 CASES = [
@@ -117,6 +119,13 @@ CASES = [
         keyring="none",
     ),
     Case(
+        "no-api-key",
+        ExitCode.NO_API_KEY,
+        PRODUCTION.format(url="https://api.example.com"),
+        None,
+        "No API key for production in this account's keyring (",
+    ),
+    Case(
         "read-only-data-folder",
         ExitCode.FOLDER_NOT_WRITABLE,
         None,
@@ -133,6 +142,16 @@ CASES = [
         "database or disk is full",
         demo=True,
         worker_fails=disk_full_error(),
+    ),
+    Case(
+        "disk-full-database-io-error",
+        ExitCode.DISK_FULL,
+        None,
+        None,
+        "disk I/O error",
+        demo=True,
+        worker_fails=sqlite3.OperationalError("disk I/O error"),
+        disk_free=3 * 1024 * 1024,
     ),
     Case(
         "damaged-database",
@@ -178,6 +197,13 @@ def broken_home(case: Case, home: Path, monkeypatch: pytest.MonkeyPatch, stack: 
         database.parent.mkdir(parents=True, exist_ok=True)
         database.write_bytes(b"not a database, " * 512)
     stack.enter_context(no_keyring() if case.keyring == "none" else memory_keyring())
+    if case.disk_free is not None:
+        free = case.disk_free
+        monkeypatch.setattr(
+            storage,
+            "disk_usage",
+            lambda folder: storage.DiskUsage(64 * 2**30, 64 * 2**30 - free, free),
+        )
     if case.worker_fails is not None:
         failure = case.worker_fails
 
@@ -285,7 +311,7 @@ def check_texts(view: StartupErrorView, case: Case, paths: KioskPaths, language:
     assert str(int(case.code)) in view.footer.text()
     assert str(paths.log_dir / "kiosk.log") in view.footer.text()
     where = view.where.text()
-    if case.ini is not None and case.code is not ExitCode.NO_KEYRING:
+    if case.ini is not None and case.code not in (ExitCode.NO_KEYRING, ExitCode.NO_API_KEY):
         assert str(paths.machine_settings) in where
         if case.line is not None:
             assert where.endswith(f"línea {case.line}" if spanish else f"line {case.line}"), where
@@ -352,3 +378,37 @@ def test_every_exit_code_is_documented_for_it() -> None:
     }
     missing = [code for code in ExitCode if int(code) not in table]
     assert missing == []
+
+
+def test_a_key_the_service_refuses_is_a_start_up_error_before_any_pin(
+    kiosk_home: Path, arun: Callable[..., Any]
+) -> None:
+    """The service answers 401 to the stored key (issue #28, item 6): the start-up
+    error card, its own code; not the manager's PIN pad."""
+    from kiosk.wiring import KeyRefused, training_transport
+
+    paths = resolve_paths()
+    paths.machine_settings.parent.mkdir(parents=True)
+    paths.machine_settings.write_text(
+        PRODUCTION.format(url="https://api.example.com"), encoding="utf-8"
+    )
+    transport, _ = training_transport(None)  # the simulator, any host
+
+    async def scenario() -> BaseException:
+        try:
+            counter = await build_counter(
+                load_settings(paths), paths, demo=False, transport=transport, api_key="lk_wrong"
+            )
+        except Exception as error:
+            return error
+        await counter.close()
+        raise AssertionError("the start did not fail")
+
+    with memory_keyring():
+        error = arun(scenario())
+    assert isinstance(error, KeyRefused)
+    problem = startup_problem(error, paths)
+    assert problem.code is ExitCode.KEY_REFUSED == 22
+    assert "The service refused the API key for production" in problem.detail
+    assert "loyalty-kiosk-cli provision" in problem.detail
+    assert "lk_wrong" not in problem.detail

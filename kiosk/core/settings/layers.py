@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
 from kiosk.core.amounts import AmountLocale
+from kiosk.core.fleet.dsn import sentry_dsn
 from kiosk.core.settings import files
 from kiosk.core.settings import policy as policies
 from kiosk.core.settings.files import InvalidSettingError as InvalidSettingError
@@ -246,6 +247,38 @@ LOCKED_KEYS = _declare(
     Who.IT,
     key_list,
     "Settings the manager cannot change (comma-separated keys, or * for all).",
+)
+HEARTBEAT_URL = _declare(
+    "heartbeat_url",
+    "fleet",
+    cast(str | None, None),
+    Who.IT,
+    url,
+    "Where the kiosk POSTs its health status (https; Healthchecks, Uptime Kuma push).",
+)
+HEARTBEAT_INTERVAL = _declare(
+    "heartbeat_interval_seconds",
+    "fleet",
+    300,
+    Who.IT,
+    integer(60, 3600),
+    "Seconds between two heartbeats (60-3600).",
+)
+OUTBOX_STUCK_MINUTES = _declare(
+    "outbox_stuck_minutes",
+    "fleet",
+    30,
+    Who.IT,
+    integer(5, 1440),
+    "Minutes a credit may wait before the outbox-stuck event (5-1440).",
+)
+CRASH_REPORT_DSN = _declare(
+    "crash_report_dsn",
+    "fleet",
+    cast(str | None, None),
+    Who.IT,
+    sentry_dsn,
+    "A Sentry DSN the kept crash records are uploaded to (https; none: kept only).",
 )
 
 
