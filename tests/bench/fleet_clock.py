@@ -84,7 +84,7 @@ class VirtualLoop(asyncio.SelectorEventLoop):
         future: asyncio.Future[T] = self.create_future()
         try:
             future.set_result(func(*args))
-        except BaseException as error:  # noqa: BLE001 (handed to the awaiting code)
+        except BaseException as error:  # handed to the awaiting code
             future.set_exception(error)
         return future
 

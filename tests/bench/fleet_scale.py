@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import math
@@ -113,10 +114,8 @@ class KioskNet(httpx.AsyncBaseTransport):
         response = await self._inner.handle_async_request(request)
         external_id = ""
         if request.content:
-            try:
+            with contextlib.suppress(ValueError, AttributeError):
                 external_id = str(json.loads(request.content).get("external_id", ""))
-            except (ValueError, AttributeError):
-                pass
         net.seen.append((arrived, self.name, response.status_code, external_id))
         if external_id and (200 <= response.status_code < 300 or response.status_code == 409):
             net.settled.setdefault(external_id, arrived)
@@ -215,12 +214,11 @@ async def take_sales(
 
 def minimum_drain(backlog: int, live_times: list[float]) -> float:
     """The smallest T with LIMIT x T >= backlog + the live credits taken within T."""
-    count, at = backlog, 0.0
+    count = backlog
     for t in sorted(live_times):
         if count / LIMIT <= t:
             break
         count += 1
-    del at
     return count / LIMIT
 
 
@@ -238,7 +236,6 @@ async def fleet(args: argparse.Namespace, folder: Path, seed: int) -> Run:
     start = loop.time()
     back_at = start + args.outage
     taken: dict[str, tuple[float, bool]] = {}
-    sales_until = [math.inf]
     shops = [
         asyncio.create_task(take_sales(k, random.Random(seed * 7919 + i), math.inf, back_at, taken))
         for i, k in enumerate(kiosks)
@@ -260,7 +257,6 @@ async def fleet(args: argparse.Namespace, folder: Path, seed: int) -> Run:
     for shop in shops:
         shop.cancel()
     await asyncio.gather(*shops, return_exceptions=True)
-    del sales_until
     # The live credits of the drain's tail go too; then every outbox is empty.
     while finished and not set(taken).issubset(net.settled):
         await asyncio.sleep(0.5)
@@ -365,7 +361,7 @@ def main() -> int:
             print(f"-- run {n + 1} of {args.runs} (seed {args.seed + n})")
         with tempfile.TemporaryDirectory() as tmp:
             seed = args.seed + n
-            run = run_virtual(lambda: fleet(args, Path(tmp), seed))
+            run = run_virtual(lambda seed=seed, tmp=tmp: fleet(args, Path(tmp), seed))
         report(run, args)
         runs.append(run)
     ok = all(passed(r, args) for r in runs)
