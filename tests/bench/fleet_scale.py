@@ -154,6 +154,7 @@ class Run:
     finished: bool
     backlog_sizes: list[int]
     refusals: Counter[str]
+    buckets: list[str] = field(default_factory=list)  # per 10 s: accepted/429s
 
     @property
     def ratio(self) -> float:
@@ -281,6 +282,11 @@ async def fleet(args: argparse.Namespace, folder: Path, seed: int) -> Run:
     doubled = sum(1 for eid in taken if ledger.get(eid, 0) > 1)
     lost = sum(1 for eid in taken if ledger.get(eid, 0) == 0)
     sent_credits = len({r[3] for r in after if r[3]})
+    buckets: dict[int, list[int]] = {}
+    for at, _, status, _ in after:
+        bucket = buckets.setdefault(int((at - back_at) // 10), [0, 0])
+        bucket[0 if status != 429 else 1] += 1
+    timeline = [f"{b * 10}s:{ok}/{no}" for b, (ok, no) in sorted(buckets.items())]
     return Run(
         kiosks=len(kiosks),
         backlog=len(backlog_ids),
@@ -296,6 +302,7 @@ async def fleet(args: argparse.Namespace, folder: Path, seed: int) -> Run:
         finished=finished,
         backlog_sizes=sizes,
         refusals=sum((k.share.refusals for k in kiosks), Counter[str]()),
+        buckets=timeline,
     )
 
 
@@ -321,6 +328,8 @@ def report(run: Run, args: argparse.Namespace) -> None:
         "credit; by what the kiosk held: "
         + ", ".join(f"{k} {v}" for k, v in sorted(run.refusals.items()))
     )
+    if args.timeline:
+        print("accepted/429s per 10 s after the return: " + " ".join(run.buckets))
     print(
         f"ledger: {run.doubled} duplicated, {run.lost} lost; wall time {run.wall:.1f} s"
         + ("" if run.finished else " (STOPPED at --wall-limit)")
@@ -352,6 +361,7 @@ def main() -> int:
     parser.add_argument("--budget", type=float, default=1.2, help="drain / minimum")
     parser.add_argument("--live-budget", type=float, default=2.0, help="seconds")
     parser.add_argument("--refusal-budget", type=float, default=0.7, help="429s per credit")
+    parser.add_argument("--timeline", action="store_true", help="requests per 10 s")
     parser.add_argument("--wall-limit", type=float, default=900.0, help="real seconds per run")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)  # every refused attempt logs a warning
