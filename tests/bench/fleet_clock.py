@@ -18,7 +18,9 @@ fire at once, so the bench talks to the simulator in process (``SimTransport``).
 from __future__ import annotations
 
 import asyncio
+import math
 import selectors
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, TypeVar
@@ -55,6 +57,8 @@ class _VirtualSelector(selectors.BaseSelector):
         self._inner.close()
 
     def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
+        if time.monotonic() > self._loop.deadline:
+            self._loop.stop()  # checked at every turn of the loop: a bench stops by itself
         ready = self._inner.select(0)
         if ready or timeout == 0:
             return ready
@@ -65,9 +69,10 @@ class _VirtualSelector(selectors.BaseSelector):
 
 
 class VirtualLoop(asyncio.SelectorEventLoop):
-    def __init__(self, start: float = 0.0) -> None:
+    def __init__(self, start: float = 0.0, wall_limit: float = math.inf) -> None:
         super().__init__()
         self._virtual = start
+        self.deadline = time.monotonic() + wall_limit
         self._selector = _VirtualSelector(self._selector, self)  # type: ignore[has-type]
 
     def time(self) -> float:
@@ -80,21 +85,44 @@ class VirtualLoop(asyncio.SelectorEventLoop):
         self, executor: Executor | None, func: Callable[..., T], *args: Any
     ) -> asyncio.Future[T]:
         """Run ``func`` at once, in the loop's thread: the same order of events on every
-        run (threads would finish in the order the machine's load decides)."""
+        run (threads would finish in the order the machine's load decides). Its result
+        is handed over at the loop's next turn, so the awaiting task yields as it would
+        for a thread (a task looping on its database alone never starves the others)."""
         future: asyncio.Future[T] = self.create_future()
         try:
-            future.set_result(func(*args))
+            result = func(*args)
         except BaseException as error:  # handed to the awaiting code
-            future.set_exception(error)
+            self.call_soon(_settle, future, None, error)
+        else:
+            self.call_soon(_settle, future, result, None)
         return future
 
 
-def run_virtual(main: Callable[[], Any], start: float = 0.0) -> Any:
-    """``asyncio.run(main())`` on a fresh ``VirtualLoop``."""
-    loop = VirtualLoop(start)
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+class WallLimit(Exception):
+    """The run passed its real-time limit (``run_virtual``'s ``wall_limit``)."""
+
+
+def run_virtual(main: Callable[[], Any], start: float = 0.0, wall_limit: float = math.inf) -> Any:
+    """``asyncio.run(main())`` on a fresh ``VirtualLoop``; ``WallLimit`` when it runs
+    longer than ``wall_limit`` real seconds (its tasks are then left unfinished)."""
+    loop = VirtualLoop(start, wall_limit)
     try:
         asyncio.set_event_loop(loop)
-        return loop.run_until_complete(main())
+        try:
+            return loop.run_until_complete(main())
+        except RuntimeError as error:
+            if time.monotonic() > loop.deadline:
+                raise WallLimit(f"stopped after {wall_limit:g} s of real time") from error
+            raise
     finally:
         try:
             loop.run_until_complete(loop.shutdown_asyncgens())

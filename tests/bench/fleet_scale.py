@@ -29,7 +29,8 @@ it). Checked and reported:
 Exit status 1 when a credit is doubled or lost, the drain misses ``--budget`` x the
 minimum, a live credit waits more than ``--live-budget`` seconds, the 429s per credit
 reach ``--refusal-budget`` (0.7: the 20-kiosk bench, ``fleet.py``, today), or the run
-passes ``--wall-limit`` real seconds (it stops there by itself).
+passes ``--wall-limit`` real seconds (it stops there by itself: the bench's own check
+while the backlog drains, and the loop's, 10 s later, whatever runs).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ from kiosk.sim.control import SimControl
 from kiosk.sim.seed import build_world
 from kiosk.sim.transport import SimTransport
 from tests.bench.fleet import CountedShare
-from tests.bench.fleet_clock import VirtualLoop, run_virtual
+from tests.bench.fleet_clock import VirtualLoop, WallLimit, run_virtual
 from tests.bench.outbox import BRANCH, KEY, credit
 
 BASE_URL = "http://sim.fleet"
@@ -371,7 +372,14 @@ def main() -> int:
             print(f"-- run {n + 1} of {args.runs} (seed {args.seed + n})")
         with tempfile.TemporaryDirectory() as tmp:
             seed = args.seed + n
-            run = run_virtual(lambda seed=seed, tmp=tmp: fleet(args, Path(tmp), seed))
+            try:
+                run = run_virtual(
+                    lambda seed=seed, tmp=tmp: fleet(args, Path(tmp), seed),
+                    wall_limit=args.wall_limit + 10.0,  # the run's own checks come first
+                )
+            except WallLimit as stopped:
+                print(f"STOPPED: {stopped}")
+                return 1
         report(run, args)
         runs.append(run)
     ok = all(passed(r, args) for r in runs)
