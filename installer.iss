@@ -179,6 +179,13 @@ const
     written. }
   SetAsideIni = 'kiosk.ini.before-install';
   UninstallKey = 'Software\Microsoft\Windows\CurrentVersion\Uninstall\{0FBE9679-584F-4818-866A-A1E42C2AE20A}_is1';
+  { An upgrade run as SYSTEM (Intune, SCCM, winget) starts the kiosk it closed again
+    through this on-demand task: no trigger, the INTERACTIVE group as principal (it
+    runs in each signed-in user's session, as that user, never elevated), no time limit
+    (the default 72 h would end the counter). Created or replaced by each such upgrade,
+    deleted by the uninstaller. }
+  RestartTaskName = 'Loyalty Kiosk restart after upgrade';
+  InteractiveSid = 'S-1-5-4';
 
 var
   KioskWasRunning: Boolean;
@@ -468,6 +475,47 @@ begin
   Result := CompareText(GetUserNameString, 'SYSTEM') = 0;
 end;
 
+function Schtasks(const Args: String): Boolean;
+var
+  Code: Integer;
+begin
+  Result := Exec(ExpandConstant('{sys}\schtasks.exe'), Args, '', SW_HIDE,
+    ewWaitUntilTerminated, Code) and (Code = 0);
+  Log(Format('schtasks %s: exit code %d', [Args, Code]));
+end;
+
+{ The task's definition (Task Scheduler schema 1.2). }
+function RestartTaskXml(): String;
+begin
+  Result := '<?xml version="1.0" encoding="UTF-8"?>' + #13#10
+    + '<Task version="1.2" xmlns="http://schemas.microsoft.com/windows/2004/02/mit/task">'
+    + '<RegistrationInfo><Description>Starts Loyalty Kiosk again after an upgrade closed it'
+    + ' (created by its Setup).</Description></RegistrationInfo>'
+    + '<Principals><Principal id="SignedIn"><GroupId>' + InteractiveSid + '</GroupId>'
+    + '<RunLevel>LeastPrivilege</RunLevel></Principal></Principals>'
+    + '<Settings><MultipleInstancesPolicy>Parallel</MultipleInstancesPolicy>'
+    + '<DisallowStartIfOnBatteries>false</DisallowStartIfOnBatteries>'
+    + '<StopIfGoingOnBatteries>false</StopIfGoingOnBatteries>'
+    + '<ExecutionTimeLimit>PT0S</ExecutionTimeLimit><Enabled>true</Enabled></Settings>'
+    + '<Actions Context="SignedIn"><Exec><Command>"' + ExpandConstant('{app}\{#GuiExe}')
+    + '"</Command></Exec></Actions></Task>';
+end;
+
+{ Setup as SYSTEM closed a running kiosk: start it again as the signed-in user (a
+  start where it already runs only brings it to the front). }
+function StartKioskForSignedInUsers(): Boolean;
+var
+  Xml: String;
+  Lines: TArrayOfString;
+begin
+  Xml := ExpandConstant('{tmp}\restart-task.xml');
+  SetArrayLength(Lines, 1);
+  Lines[0] := RestartTaskXml();
+  Result := SaveStringsToUTF8File(Xml, Lines, False)
+    and Schtasks('/Create /F /TN "' + RestartTaskName + '" /XML "' + Xml + '"')
+    and Schtasks('/Run /TN "' + RestartTaskName + '"');
+end;
+
 procedure CurStepChanged(CurStep: TSetupStep);
 var
   Code: Integer;
@@ -481,9 +529,16 @@ begin
   if KioskWasRunning then
   begin
     { Start it again in the session it ran in. Setup running as SYSTEM (a deployment
-      tool) has no such session: ask for a restart instead (or /NORESTART). }
+      tool) has no such session: the on-demand task starts it as the signed-in user;
+      only if the task cannot run, ask for a restart instead (or /NORESTART). }
     if RunsAsSystem() then
-      RestartNeeded := True
+    begin
+      if StartKioskForSignedInUsers() then
+        Log('The kiosk was running: started it again for the signed-in user (task "'
+          + RestartTaskName + '")')
+      else
+        RestartNeeded := True;
+    end
     else if ExecAsOriginalUser(ExpandConstant('{app}\{#GuiExe}'), '', '', SW_SHOWNORMAL,
       ewNoWait, Code) then
       Log('The kiosk was running: started it again')
@@ -567,7 +622,12 @@ begin
 end;
 
 procedure CurUninstallStepChanged(CurUninstallStep: TUninstallStep);
+var
+  Code: Integer;
 begin
+  if CurUninstallStep = usUninstall then
+    Exec(ExpandConstant('{sys}\schtasks.exe'), '/Delete /F /TN "' + RestartTaskName + '"', '',
+      SW_HIDE, ewWaitUntilTerminated, Code);
   if (CurUninstallStep = usPostUninstall) and PurgeData then
   begin
     Log('Purging the kiosk data (/PURGE)');

@@ -17,6 +17,7 @@ import importlib.util
 import re
 import sys
 import tomllib
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path, PurePath, PureWindowsPath
 from types import ModuleType
@@ -428,3 +429,77 @@ def test_the_event_log_source_is_registered_for_the_kiosks_events() -> None:
     assert any('ValueName: "TypesSupported"; ValueData: "7"' in line for line in lines)
     assert all("Root: HKLM;" in line for line in lines)
     assert all(1 <= event <= 1000 for event in documented_ids())
+
+
+# -- an upgrade run as SYSTEM starts the closed kiosk again (issue #28, item 5) ----------
+
+
+def pascal_function(name: str) -> str:
+    """The body of the [Code] routine ``name`` (up to the ``end;`` closing it)."""
+    code = section("Code")
+    start = re.search(rf"^(function|procedure) {name}\b.*$", code, re.MULTILINE)
+    assert start, name
+    end = re.search(r"^end;$", code[start.end() :], re.MULTILINE)
+    assert end, name
+    return code[start.start() : start.end() + end.end()]
+
+
+def pascal_constants() -> dict[str, str]:
+    return dict(re.findall(r"^\s+(\w+) = '([^']*)';", section("Code"), re.MULTILINE))
+
+
+def restart_task_xml() -> ET.Element:
+    """The task definition ``RestartTaskXml`` builds, evaluated from its literals."""
+    body = pascal_function("RestartTaskXml")
+    expression = body.split("Result :=", 1)[1].rsplit("end;", 1)[0].strip().removesuffix(";")
+    constants = pascal_constants()
+    text = ""
+    for token in re.findall(r"'(?:[^']|'')*'|#\d+|ExpandConstant\('[^']*'\)|\w+", expression):
+        if token.startswith("ExpandConstant("):
+            text += token[len("ExpandConstant('") : -2].replace("{app}", r"C:\Program Files\X")
+        elif token.startswith("'"):
+            text += token[1:-1].replace("''", "'")
+        elif token.startswith("#"):
+            text += chr(int(token[1:]))
+        else:
+            text += constants[token]
+    return ET.fromstring(text.split("?>", 1)[1])
+
+
+def test_an_upgrade_as_system_starts_the_kiosk_again_as_the_signed_in_user() -> None:
+    post = pascal_function("CurStepChanged")
+    system = post.split("if RunsAsSystem() then", 1)[1].split("else if ExecAsOriginalUser", 1)[0]
+    # The task first; a restart only when it could not run.
+    assert "if StartKioskForSignedInUsers() then" in system
+    assert system.index("StartKioskForSignedInUsers") < system.index("RestartNeeded := True")
+    assert re.search(r"else\s+RestartNeeded := True", system)
+    start = pascal_function("StartKioskForSignedInUsers")
+    assert "SaveStringsToUTF8File(" in start
+    assert re.search(r"Schtasks\('/Create /F /TN \"' \+ RestartTaskName \+ '\" /XML", start)
+    assert re.search(r"Schtasks\('/Run /TN \"' \+ RestartTaskName", start)
+    assert start.index("/Create") < start.index("/Run")
+    assert "{sys}\\schtasks.exe" in pascal_function("Schtasks")
+
+
+def test_the_restart_task_runs_the_kiosk_once_as_each_signed_in_user_never_elevated() -> None:
+    ns = {"t": "http://schemas.microsoft.com/windows/2004/02/mit/task"}
+    task = restart_task_xml()
+    principal = task.find("t:Principals/t:Principal", ns)
+    assert principal is not None
+    assert principal.findtext("t:GroupId", namespaces=ns) == "S-1-5-4"  # INTERACTIVE
+    assert principal.findtext("t:RunLevel", namespaces=ns) == "LeastPrivilege"
+    assert task.find("t:Triggers", ns) is None  # on demand only: Setup runs it once
+    # No time limit: the default (72 h) would end the counter three days later.
+    assert task.findtext("t:Settings/t:ExecutionTimeLimit", namespaces=ns) == "PT0S"
+    actions = task.find("t:Actions", ns)
+    assert actions is not None
+    assert actions.get("Context") == principal.get("id")
+    command = actions.findtext("t:Exec/t:Command", namespaces=ns)
+    assert command == f'"C:\\Program Files\\X\\{layout.GUI_NAME}.exe"'
+    assert actions.find("t:Exec/t:Arguments", ns) is None
+
+
+def test_the_uninstaller_deletes_the_restart_task() -> None:
+    uninstall = pascal_function("CurUninstallStepChanged")
+    assert "CurUninstallStep = usUninstall" in uninstall
+    assert "'/Delete /F /TN \"' + RestartTaskName" in uninstall

@@ -79,9 +79,7 @@ def reserved_texts() -> dict[int, list[str]]:
         KIND: [tr(text) for text in KIND_TEXT.values()],
         # (Not "Previewed, not credited": no cancel leads to it, and it is the longest.)
         RESULT: [
-            tr(text)
-            for outcome, text in OUTCOME_TEXT.items()
-            if outcome is not Outcome.ABANDONED
+            tr(text) for outcome, text in OUTCOME_TEXT.items() if outcome is not Outcome.ABANDONED
         ]
         + [tr(CANCELED), tr(CANCEL_PENDING)],
     }
