@@ -48,6 +48,16 @@ _COMMANDS = (
     | Qt.KeyboardModifier.MetaModifier
 )
 _KEYS = (QEvent.Type.KeyPress, QEvent.Type.KeyRelease)
+_MODIFIER_KEYS = frozenset(
+    {
+        Qt.Key.Key_Shift,
+        Qt.Key.Key_Control,
+        Qt.Key.Key_Alt,
+        Qt.Key.Key_AltGr,
+        Qt.Key.Key_Meta,
+        Qt.Key.Key_CapsLock,
+    }
+)
 
 
 @dataclass
@@ -137,7 +147,7 @@ class ScanWatch(QObject):
                 self.settle()  # a tap after typing: the keys land first, where they were sent
             return False
         if kind == QEvent.Type.ShortcutOverride and self._held and isinstance(event, QKeyEvent):
-            if not self._printable(event):
+            if not self._printable(event) and event.key() not in _MODIFIER_KEYS:
                 self.settle()  # F1, Escape... after typing: the typing first
             return False
         if kind not in _KEYS or not isinstance(event, QKeyEvent):
@@ -161,7 +171,12 @@ class ScanWatch(QObject):
     @staticmethod
     def _printable(event: QKeyEvent) -> bool:
         text = event.text()
-        return bool(text) and text.isprintable() and not event.modifiers() & _COMMANDS
+        mods = event.modifiers()
+        # AltGr arrives as Ctrl+Alt on Windows: "@" on a Spanish layout is a character.
+        alt_gr = (
+            mods & Qt.KeyboardModifier.ControlModifier and mods & Qt.KeyboardModifier.AltModifier
+        )
+        return bool(text) and text.isprintable() and (not mods & _COMMANDS or bool(alt_gr))
 
     def _at(self, event: QKeyEvent) -> float:
         # Synthetic events (tests without timestamps, the on-screen keyboard) carry none.
@@ -174,6 +189,14 @@ class ScanWatch(QObject):
             return False
         if event.key() in _TERMINATORS and not event.modifiers() & _COMMANDS:
             return self._terminator(event)
+        if event.key() in _MODIFIER_KEYS:
+            # Shift (AltGr, Ctrl...) alone types nothing: a wedge presses Shift around
+            # each capital and "@", and a scan goes on through it. Held with the burst so
+            # a replay keeps the order.
+            if self._held:
+                self._held.append(_Held(receiver, _copy(event)))
+                return True
+            return False
         if not self._printable(event):
             self.settle()  # Backspace, arrows, Escape...: typing, after what was typed
             return False

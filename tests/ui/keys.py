@@ -66,10 +66,54 @@ class Keys:
     def enter(self, *, widget: QWidget | None = None, after_ms: int = PERSON_MS) -> None:
         self.key(ENTER, "\r", widget=widget, after_ms=after_ms)
 
-    def scan(self, text: str, *, widget: QWidget | None = None, suffix: int | None = ENTER) -> None:
-        """A scanner's burst (after a person's pause), then its Enter (or Tab, or none)."""
+    def shifted(
+        self, char: str, *, widget: QWidget | None = None, after_ms: int, alt_gr: bool = False
+    ) -> None:
+        """A character typed with Shift held, as a keyboard wedge types ``A`` or ``@``:
+        Shift down, the key down and up, Shift up (each event on the clock). ``alt_gr``:
+        with AltGr instead, which Windows reports as Ctrl+Alt ("@" on a Spanish layout)."""
+        to = self.target(widget)
+        if alt_gr:
+            held = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+            modifier_key = Qt.Key.Key_AltGr
+        else:
+            held, modifier_key = Qt.KeyboardModifier.ShiftModifier, Qt.Key.Key_Shift
+        self.ms += after_ms
+        steps = (
+            (QEvent.Type.KeyPress, modifier_key, "", held),
+            (QEvent.Type.KeyPress, _key_of(char), char, held),
+            (QEvent.Type.KeyRelease, _key_of(char), char, held),
+            (QEvent.Type.KeyRelease, modifier_key, "", Qt.KeyboardModifier.NoModifier),
+        )
+        for kind, key, text, modifiers in steps:
+            event = QKeyEvent(kind, key, modifiers, text)
+            event.setTimestamp(self.ms)
+            QApplication.sendEvent(to, event)
+            self.ms += 1
+
+    def scan(
+        self,
+        text: str,
+        *,
+        widget: QWidget | None = None,
+        suffix: int | None = ENTER,
+        shift: bool = False,
+        alt_gr_at: bool = False,
+    ) -> None:
+        """A scanner's burst (after a person's pause), then its Enter (or Tab, or none);
+        ``shift``: capitals and ``@`` come with the Shift key, as a wedge types them;
+        ``alt_gr_at``: "@" with AltGr (Ctrl+Alt on Windows), as on a Spanish layout."""
         self.ms += 1000
-        self.type(text, widget=widget, gap_ms=SCANNER_MS)
+        if shift or alt_gr_at:
+            for char in text:
+                if alt_gr_at and char == "@":
+                    self.shifted(char, widget=widget, after_ms=SCANNER_MS, alt_gr=True)
+                elif shift and (char.isupper() or char in '@"'):
+                    self.shifted(char, widget=widget, after_ms=SCANNER_MS)
+                else:
+                    self.key(_key_of(char), char, widget=widget, after_ms=SCANNER_MS)
+        else:
+            self.type(text, widget=widget, gap_ms=SCANNER_MS)
         if suffix is not None:
             self.key(
                 suffix,

@@ -317,3 +317,53 @@ def test_a_clock_that_went_back_never_swallows_a_persons_enter(
         assert previews(sim_world) == 1
 
     arun(scenario())
+
+
+def test_a_scan_typed_with_shift_is_one_scan_searched_once(
+    qtbot: QtBot, view: Counter, session: CounterSession, sim_world: World, arun: Run
+) -> None:
+    """A wedge types capitals and ``@`` with Shift (seen in a real window: xdotool, as a
+    scanner, sends Shift around each): the Shift keys never cut the burst, so the scan
+    is one scan, searched once on Identify and offered once on Points."""
+    keys = Keys()
+    searches = r"^/external/clients/search"
+    scans: list[str] = []
+    view.scan_watch.scanned.connect(scans.append)
+
+    async def scenario() -> None:
+        view.show_screen("points")
+        screen: Any = view.current
+        keys.scan(MARIA_BARCODE, shift=True)
+        assert scans == [MARIA_BARCODE]
+        assert offered(view, MARIA)
+        assert screen.flow.sale.amount_text == ""
+        view.scan_offer.decline()
+        view.show_screen("identify")
+        before = len(SimControl(sim_world).requests(path=searches))
+        keys.scan(MARIA_BARCODE, shift=True)
+        assert scans == [MARIA_BARCODE] * 2
+        await until(lambda: session.client is not None and session.client.document_number == MARIA)
+        await until(lambda: not view.current.tasks.running("search"))  # type: ignore[union-attr]
+        assert len(SimControl(sim_world).requests(path=searches)) == before + 1
+
+    arun(scenario())
+
+
+def test_a_scan_whose_at_signs_come_with_altgr_is_one_scan(
+    qtbot: QtBot, view: Counter, sim_world: World, arun: Run
+) -> None:
+    """On a Spanish layout a wedge types "@" with AltGr, which Windows reports as
+    Ctrl+Alt: still a character of the scan, never a command that cuts it."""
+    keys = Keys()
+    scans: list[str] = []
+    view.scan_watch.scanned.connect(scans.append)
+
+    async def scenario() -> None:
+        view.show_screen("points")
+        screen: Any = view.current
+        keys.scan(MARIA_BARCODE, shift=True, alt_gr_at=True)
+        assert scans == [MARIA_BARCODE]
+        assert offered(view, MARIA)
+        assert screen.flow.sale.amount_text == ""
+
+    arun(scenario())
