@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -124,6 +125,9 @@ class ManagerView(QWidget):
         covers "Change PIN" or "Lock" (``ManagerGate`` moves the screen's room here)."""
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
+        # Its height kept whatever the section asks: opening "Sort and filter" once took
+        # 11 px of it and the section jumped up under the manager's finger.
+        slot.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         layout.insertWidget(layout.indexOf(self.confirm_exit) + 1, slot)
 
     def open_section(self, row: int) -> None:

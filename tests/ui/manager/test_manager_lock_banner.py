@@ -350,3 +350,51 @@ def test_the_first_section_speaks_in_manager_modes_one_banner(
         )
 
     arun(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1024x768"])
+def test_opening_sort_and_filter_moves_nothing_above_the_list(
+    qtbot: QtBot,
+    arun: Callable[..., Any],
+    session: CounterSession,
+    sim_app: ASGIApp,
+    tmp_path: Path,
+    language: str,
+    size: tuple[int, int],
+) -> None:
+    """Seen in a real window: opening "Sort and filter" took 11 px of the banner room
+    and the section (its search field, the sections' list) jumped up."""
+    counter = Counterpart(qtbot, session, sim_app, tmp_path, size)
+
+    async def scenario() -> None:
+        await counter.lock.set_pin(PIN)
+        counter.lock.relock()
+        await counter.to_manager()
+        view = await counter.unlock()
+        row = next(i for i, s in enumerate(view.sections) if s.title in ("Clients", "Clientes"))
+        item = view.list.item(row)
+        qtbot.mouseClick(
+            view.list.viewport(),
+            Qt.MouseButton.LeftButton,
+            pos=view.list.visualItemRect(item).center(),
+        )
+        section: Any = view.current_widget()
+        await until(lambda: section.list.loads >= 1 and not section.tasks.running("list"))
+        window = counter.view
+        before = (
+            rect_in(view.header, window),
+            rect_in(section.list.options_button, window),
+            rect_in(view.list, window),
+        )
+        tap(qtbot, section.list.options_button)
+        await until(lambda: section.list.options_button.isChecked())
+        QApplication.processEvents()
+        after = (
+            rect_in(view.header, window),
+            rect_in(section.list.options_button, window),
+            rect_in(view.list, window),
+        )
+        assert after == before
+
+    arun(scenario())
+    counter.view.shutdown()
