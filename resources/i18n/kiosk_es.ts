@@ -1579,7 +1579,7 @@
     <name>JournalTable</name>
     <message>
         <location filename="../../kiosk/ui/screens/today/model.py" line="57"/>
-        <location filename="../../kiosk/ui/screens/today/table.py" line="142"/>
+        <location filename="../../kiosk/ui/screens/today/table.py" line="140"/>
         <source>Cancel credit</source>
         <translation>Anular</translation>
     </message>
@@ -2085,38 +2085,38 @@
 <context>
     <name>ManagerView</name>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="62"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="63"/>
         <source>Manager mode</source>
         <translation>Modo encargado</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="64"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="65"/>
         <source>Locks again by itself when nobody touches the screen.</source>
         <translation>Se bloquea solo si nadie toca la pantalla.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="66"/>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="162"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="67"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="166"/>
         <source>Close the kiosk</source>
         <translation>Cerrar la terminal</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="70"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="71"/>
         <source>Change PIN</source>
         <translation>Cambiar PIN</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="74"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="75"/>
         <source>Lock</source>
         <translation>Bloquear</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="157"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="161"/>
         <source>Close the kiosk?</source>
         <translation>¿Cerrar la terminal?</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/manager/manager_view.py" line="159"/>
+        <location filename="../../kiosk/ui/manager/manager_view.py" line="163"/>
         <source>The counter stops until someone starts it again. Credits waiting to be sent stay saved and go out at the next start.</source>
         <translation>El mostrador queda detenido hasta que alguien lo vuelva a abrir. Las acreditaciones pendientes de envío quedan guardadas y salen en el próximo inicio.</translation>
     </message>
@@ -4196,13 +4196,13 @@
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/rewards.py" line="69"/>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="131"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="134"/>
         <source>Available</source>
         <translation>Disponible</translation>
     </message>
     <message>
         <location filename="../../kiosk/ui/admin/rewards.py" line="70"/>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="131"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="134"/>
         <source>Disabled</source>
         <translation>Desactivado</translation>
     </message>
@@ -4246,23 +4246,26 @@
         <source>Out of stock</source>
         <translation>Sin stock</translation>
     </message>
-    <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="121"/>
-        <source>%1 left</source>
-        <translation>quedan %1</translation>
+    <message numerus="yes">
+        <location filename="../../kiosk/ui/admin/rewards.py" line="122"/>
+        <source>%n left</source>
+        <translation>
+            <numerusform>queda %n</numerusform>
+            <numerusform>quedan %n</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="126"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="129"/>
         <source>Max %1</source>
         <translation>Máx. %1</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="264"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="267"/>
         <source>Reward saved: %1.</source>
         <translation>Premio guardado: %1.</translation>
     </message>
     <message>
-        <location filename="../../kiosk/ui/admin/rewards.py" line="264"/>
+        <location filename="../../kiosk/ui/admin/rewards.py" line="267"/>
         <source>Reward created: %1.</source>
         <translation>Premio creado: %1.</translation>
     </message>

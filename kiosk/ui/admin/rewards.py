@@ -118,7 +118,10 @@ class RewardsSection(AdminSection):
             return self.tr("No limit")
         if not stock.available:
             return self.tr("Out of stock")
-        return self.tr("%1 left").replace("%1", format_points(stock.available, self.amount_locale))
+        count = stock.available  # "1 left" / "quedan 1.500": the plural, the store's digits
+        return self.tr("%n left", "", count).replace(
+            str(count), format_points(count, self.amount_locale)
+        )
 
     def _cap_text(self, product: Product) -> str:
         if not product.max_purchases:

@@ -5,6 +5,7 @@ the custom-coupon stock 400 explained on the stock, and the form's own checks.""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -353,3 +354,19 @@ def test_without_the_levels_a_reward_is_still_created(
 
     arun(scenario())
     assert product_named(rig, "Taza de cerámica")["offers"][0]["points"] == 2000
+
+
+def test_the_stock_left_says_one_in_the_singular_in_spanish(
+    rig: Rig, arun: Callable[..., Any], spanish: None
+) -> None:
+    """#21: "quedan 1" in the manager's list too (a plural by count, the store's digits)."""
+    section = rig.open(RewardsSection)
+
+    async def scenario() -> None:
+        await rig.loaded()
+        for count, said in ((1, "queda 1"), (1500, "quedan 1.500"), (25, "quedan 25")):
+            product = next(p for p in section.list.model.records if p.stock and p.stock.controlled)
+            stock = dataclasses.replace(product.stock, available=count)
+            assert section._stock_text(dataclasses.replace(product, stock=stock)) == said
+
+    arun(scenario())
