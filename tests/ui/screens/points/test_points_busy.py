@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime
 
-import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -27,8 +26,7 @@ from kiosk.ui.screens.points.panels import CreditResultView
 from kiosk.ui.screens.points.screen import PointsScreen
 from tests.qt_async import until
 from tests.ui.conftest import OutboxKit
-from tests.ui.screens.points.points_support import JUAN, Run, armed, credits_sent, release_screens
-from tests.ui.screens.points.points_window import SIZES, language, points_window
+from tests.ui.screens.points.points_support import Run, armed, credits_sent
 from tests.ui.screens.points.test_points_taps import check_layout, double_tap, tap_keys
 from tests.ui.translated import translated
 
@@ -41,34 +39,6 @@ HINT = {
     r"automáticamente\.",
 }
 BUTTON = {"en": "Save the credit", "es": "Guardar acreditación"}
-
-
-@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def size(request: pytest.FixtureRequest) -> tuple[int, int]:
-    return request.param  # type: ignore[no-any-return]
-
-
-@pytest.fixture(params=["en", "es"])
-def lang(request: pytest.FixtureRequest) -> str:
-    return request.param  # type: ignore[no-any-return]
-
-
-@pytest.fixture
-def counter(
-    qtbot: QtBot,
-    qapp: QApplication,
-    session: CounterSession,
-    arun: Run,
-    size: tuple[int, int],
-    lang: str,
-) -> Iterator[tuple[CounterView, PointsScreen]]:
-    session.config.kiosk_id = "0a1b2c3d"
-    session.set_client(arun(session.api.search_client(JUAN)))
-    with language(qapp, lang):
-        view, screen = points_window(qtbot, session, size)
-        yield view, screen
-        release_screens(session, [screen])
-        session.client_changed.disconnect(view._client_changed)
 
 
 def test_a_day_long_429_on_the_preview_says_busy_and_when_and_the_credit_is_saved(

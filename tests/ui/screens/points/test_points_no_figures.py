@@ -6,12 +6,10 @@ painted and the guard time passed), and a double tap on it credits exactly once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from kiosk.core.amounts import format_points
@@ -24,15 +22,12 @@ from kiosk.ui.screens.points.panels import CreditResultView
 from kiosk.ui.screens.points.screen import PointsScreen
 from tests.qt_async import until
 from tests.ui.screens.points.points_support import (
-    JUAN,
     Run,
     armed,
     credits_sent,
     ledger_of,
-    release_screens,
     settled,
 )
-from tests.ui.screens.points.points_window import SIZES, language, points_window
 from tests.ui.screens.points.test_points_taps import check_layout, double_tap, tap_keys
 
 PREVIEW_PATH = r"^/external/tags/add/preview$"
@@ -45,35 +40,6 @@ HINT = {
 }
 BUTTON = {"en": "Credit anyway", "es": "Acreditar igual"}
 GIVEN = {"en": "+%1 points", "es": "+%1 puntos"}
-
-
-@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def size(request: pytest.FixtureRequest) -> tuple[int, int]:
-    return request.param  # type: ignore[no-any-return]
-
-
-@pytest.fixture(params=["en", "es"])
-def lang(request: pytest.FixtureRequest) -> str:
-    return request.param  # type: ignore[no-any-return]
-
-
-@pytest.fixture
-def counter(
-    qtbot: QtBot,
-    qapp: QApplication,
-    session: CounterSession,
-    arun: Run,
-    size: tuple[int, int],
-    lang: str,
-) -> Iterator[tuple[CounterView, PointsScreen]]:
-    """Juan at the counter, the Points screen shown in the themed window."""
-    session.config.kiosk_id = "0a1b2c3d"
-    session.set_client(arun(session.api.search_client(JUAN)))
-    with language(qapp, lang):
-        view, screen = points_window(qtbot, session, size)
-        yield view, screen
-        release_screens(session, [screen])
-        session.client_changed.disconnect(view._client_changed)
 
 
 def test_a_preview_without_figures_offers_the_credit_and_a_double_tap_credits_once(

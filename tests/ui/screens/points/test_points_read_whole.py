@@ -20,20 +20,11 @@ from kiosk.ui.main_window import CounterView
 from kiosk.ui.screens.points.screen import PointsScreen
 from tests.qt_async import until
 from tests.ui.layout_audit import audit
-from tests.ui.screens.points.points_support import JUAN, Run, previewed, release_screens
-from tests.ui.screens.points.points_window import SIZES, language, points_window, shot, tap
+from tests.ui.screens.points.conftest import juan_at_points
+from tests.ui.screens.points.points_support import JUAN, Run, previewed
+from tests.ui.screens.points.points_window import shot, tap
 
 LONG_EMAIL = "maria.jose.guadalupe.esperanza.gonzalez@almacendelsol-clientes.example.com"
-
-
-@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def size(request: pytest.FixtureRequest) -> tuple[int, int]:
-    return request.param  # type: ignore[no-any-return]
-
-
-@pytest.fixture(params=["en", "es"])
-def lang(request: pytest.FixtureRequest) -> str:
-    return request.param  # type: ignore[no-any-return]
 
 
 @pytest.fixture
@@ -50,13 +41,7 @@ def counter(
     clients = sim_world.merchants[1].tables["clients"]
     record = next(c for c in clients.values() if c["document_number"] == JUAN)
     record["email"] = LONG_EMAIL
-    session.config.kiosk_id = "0a1b2c3d"
-    session.set_client(arun(session.api.search_client(JUAN)))
-    with language(qapp, lang):
-        view, screen = points_window(qtbot, session, size)
-        yield view, screen
-        release_screens(session, [screen])
-        session.client_changed.disconnect(view._client_changed)
+    yield from juan_at_points(qtbot, qapp, session, arun, size, lang)
 
 
 def in_view(view: QWidget, widget: QWidget) -> QRect:
