@@ -353,10 +353,8 @@ async def _main(
             if REBUILD_KEYS.intersection(keys) and not rebuild.done():
                 rebuild.set_result(None)
 
-        try:
-            counter = await build_counter(settings, paths, demo=args.demo)
-            mark("counter")
-        except (NoApiKey, KeyRefused) as error:  # only IT's provision helps: no PIN pad
+        async def start_failed(error: BaseException) -> int:
+            """The full-screen card of a start-up error, and its exit code."""
             return await show_startup_problem(
                 window,
                 error,
@@ -365,6 +363,12 @@ async def _main(
                 smoke=args.smoke,
                 close=guard.force_close if guard is not None else None,
             )
+
+        try:
+            counter = await build_counter(settings, paths, demo=args.demo)
+            mark("counter")
+        except (NoApiKey, KeyRefused) as error:  # only IT's provision helps: no PIN pad
+            return await start_failed(error)
         except NotConfigured as problem:
             from kiosk.ui.startup_error import ExitCode  # loaded only when the start fails
 
@@ -386,14 +390,7 @@ async def _main(
                 return int(ExitCode.NOT_SET_UP)
             continue
         except Exception as error:  # settings, keyring, folders, disk, database: see the screen
-            return await show_startup_problem(
-                window,
-                error,
-                paths,
-                log_file,
-                smoke=args.smoke,
-                close=guard.force_close if guard is not None else None,
-            )
+            return await start_failed(error)
 
         manager = ManagerContext(
             settings=settings,
