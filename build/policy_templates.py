@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from kiosk.core.fleet.dsn import sentry_dsn  # noqa: E402
 from kiosk.core.settings import values as v  # noqa: E402
+from kiosk.core.settings.dsn import sentry_dsn  # noqa: E402
 from kiosk.core.settings.layers import SETTINGS, Setting  # noqa: E402
 from kiosk.core.settings.policy import POLICY_KEY, PRODUCT, VENDOR  # noqa: E402
 

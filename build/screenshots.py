@@ -128,7 +128,9 @@ async def shoot(args: argparse.Namespace) -> None:
 
     async def scan_offer() -> None:  # a DNI scanned on Points: offered, never typed
         view.show_screen("points")
-        view.scan_desk.take("00623456789@GONZALEZ FERNANDEZ@MARIA JOSE@F@27456789@A@02/11/1979@04/08/2019@200")
+        view.scan_desk.take(
+            "00623456789@GONZALEZ FERNANDEZ@MARIA JOSE@F@27456789@A@02/11/1979@04/08/2019@200"
+        )
         await until(lambda: view.scan_offer.isVisible())
 
     async def manager() -> None:

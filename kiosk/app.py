@@ -338,9 +338,10 @@ async def _main(
     mark = _marker(timings, started)
     mark("loop")
     from kiosk.core.fleet.running import keep_crash, start_fleet
+    from kiosk.core.setup_errors import KeyRefused, NoApiKey, NotConfigured
     from kiosk.ui.counter import ManagerContext, build_view
     from kiosk.ui.crash import ExceptionReporter
-    from kiosk.wiring import KeyRefused, NoApiKey, NotConfigured, build_counter, training_transport
+    from kiosk.wiring import build_counter, training_transport
 
     mark("imports")
 

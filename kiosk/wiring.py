@@ -30,6 +30,7 @@ from kiosk.core.settings import layers as S
 from kiosk.core.settings.branch_memory import recall_branch, remember_branch
 from kiosk.core.settings.layers import Environment, Settings
 from kiosk.core.settings.paths import KioskPaths
+from kiosk.core.setup_errors import KeyRefused, NoApiKey, NotConfigured
 
 if TYPE_CHECKING:  # httpx, the API client and the sender load after "ready"
     import httpx
@@ -45,34 +46,6 @@ CONFIRM_RETRY_SECONDS = 30.0
 # The service answered and said no: the key or the branch is wrong (a manager must act).
 REFUSED_KINDS = frozenset({ErrorKind.AUTH, ErrorKind.FORBIDDEN, ErrorKind.NOT_FOUND})
 TRAINING_DB = "training-simulator.sqlite3"
-
-
-class NotConfigured(RuntimeError):
-    """The kiosk cannot start crediting: says what a manager or IT must do."""
-
-
-class NoApiKey(NotConfigured):
-    """No API key for this environment and URL in this account's keyring: only IT's
-    ``provision`` fixes it (the start-up error screen says so, before any PIN)."""
-
-    def __init__(self, environment: str, account: str) -> None:
-        super().__init__(
-            f"No API key for {environment} in this account's keyring ({account}): run "
-            "`loyalty-kiosk-cli provision` as this account"
-        )
-        self.environment = environment
-
-
-class KeyRefused(NotConfigured):
-    """The service refused the stored API key (401): only a new key fixes it."""
-
-    def __init__(self, environment: str, account: str) -> None:
-        super().__init__(
-            f"The service refused the API key for {environment} stored in this account's "
-            f"keyring ({account}): store a valid key with `loyalty-kiosk-cli provision` "
-            "as this account"
-        )
-        self.environment = environment
 
 
 def account_name() -> str:

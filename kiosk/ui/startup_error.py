@@ -187,7 +187,7 @@ def startup_problem(error: BaseException, paths: KioskPaths) -> StartupProblem:
         return StartupProblem(ExitCode.SETTINGS_FILE, detail, error.path, error.line)
     if isinstance(error, KeyringUnavailable):
         return StartupProblem(ExitCode.NO_KEYRING, detail)
-    from kiosk.wiring import KeyRefused, NoApiKey  # (loaded already: it raised them)
+    from kiosk.core.setup_errors import KeyRefused, NoApiKey
 
     if isinstance(error, NoApiKey):
         return StartupProblem(ExitCode.NO_API_KEY, detail)

@@ -416,7 +416,8 @@ def test_it_gets_the_troubleshooting_guide_and_the_policy_templates() -> None:
 def test_the_event_log_source_is_registered_for_the_kiosks_events() -> None:
     """Issue #28, item 2: the source the kiosk writes to, in the Application log, with
     Windows' generic message file (it shows ids 1-1000 as the text written)."""
-    from kiosk.core.fleet.events import SOURCE, documented_ids
+    from kiosk.core.fleet.events import SOURCE
+    from tests.core.fleet.event_ids import documented_ids
 
     registry = section("Registry")
     key = rf"SYSTEM\CurrentControlSet\Services\EventLog\Application\{SOURCE}"

@@ -25,12 +25,13 @@ from kiosk.core.counter.tickets import kiosk_external_id
 from kiosk.core.outbox.types import JournalNote
 from kiosk.core.settings.layers import load_settings
 from kiosk.core.settings.paths import KioskPaths, resolve_paths
+from kiosk.core.setup_errors import NotConfigured
 from kiosk.sim import DEFAULT_API_KEY, create_app
 from kiosk.sim.control import SimControl
 from kiosk.sim.seed import build_world
 from kiosk.sim.transport import SimTransport
 from kiosk.ui.widgets.status_bar import CounterStatusBar
-from kiosk.wiring import BRANCH_MEMORY, NotConfigured, build_counter
+from kiosk.wiring import BRANCH_MEMORY, build_counter
 from tests.qt_async import until
 
 BRANCH = "/external/branch"

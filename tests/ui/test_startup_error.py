@@ -385,7 +385,8 @@ def test_a_key_the_service_refuses_is_a_start_up_error_before_any_pin(
 ) -> None:
     """The service answers 401 to the stored key (issue #28, item 6): the start-up
     error card, its own code; not the manager's PIN pad."""
-    from kiosk.wiring import KeyRefused, training_transport
+    from kiosk.core.setup_errors import KeyRefused
+    from kiosk.wiring import training_transport
 
     paths = resolve_paths()
     paths.machine_settings.parent.mkdir(parents=True)

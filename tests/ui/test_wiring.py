@@ -11,9 +11,10 @@ import pytest
 
 from kiosk.core.settings.layers import load_settings
 from kiosk.core.settings.paths import resolve_paths
+from kiosk.core.setup_errors import NotConfigured
 from kiosk.sim.seed_branches import fresh_branches
 from kiosk.sim.transport import DeferredSimTransport
-from kiosk.wiring import BRANCH_MEMORY, TRAINING_DB, NotConfigured, build_counter
+from kiosk.wiring import BRANCH_MEMORY, TRAINING_DB, build_counter
 
 
 @pytest.fixture

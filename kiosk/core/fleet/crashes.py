@@ -27,7 +27,7 @@ from typing import Any
 
 from kiosk import __version__
 from kiosk.api import logsafety
-from kiosk.core.fleet.dsn import Dsn
+from kiosk.core.settings.dsn import Dsn
 from kiosk.core.storage import write_atomically
 
 log = logging.getLogger(__name__)

@@ -20,7 +20,7 @@ import logging
 import os
 import socket
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import ClassVar, Protocol
@@ -245,15 +245,3 @@ class FleetEvents:
                 f"Unexpected error in the counter: {kind} at {where} (a crash record was kept).",
             )
         )
-
-
-def documented_ids() -> Iterable[int]:
-    """Every id the kiosk writes (the start-up errors' by their exit codes)."""
-    from kiosk.ui.startup_error import ExitCode  # (a test's question, never the counter's)
-
-    for event in EventId:
-        if event is not EventId.STARTUP_ERROR:
-            yield int(event)
-    for code in ExitCode:
-        if code not in (ExitCode.CLOSED, ExitCode.NOT_SET_UP):
-            yield EventId.STARTUP_ERROR + int(code)

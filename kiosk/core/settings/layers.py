@@ -34,9 +34,9 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
 from kiosk.core.amounts import AmountLocale
-from kiosk.core.fleet.dsn import sentry_dsn
 from kiosk.core.settings import files
 from kiosk.core.settings import policy as policies
+from kiosk.core.settings.dsn import sentry_dsn
 from kiosk.core.settings.files import InvalidSettingError as InvalidSettingError
 from kiosk.core.settings.files import SecretInSettingsError as SecretInSettingsError
 from kiosk.core.settings.files import SettingLockedError as SettingLockedError

@@ -13,7 +13,7 @@ import pytest
 
 from kiosk.api import logsafety
 from kiosk.core.fleet.crashes import CrashSpool, crash_event, upload
-from kiosk.core.fleet.dsn import Dsn, sentry_dsn
+from kiosk.core.settings.dsn import Dsn, sentry_dsn
 from tests.core.fleet.collector import collector
 
 KEY = "lk_live_9f8e7d6c5b4a39281706"

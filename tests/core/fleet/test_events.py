@@ -16,8 +16,8 @@ from kiosk.core.fleet.events import (
     JournalWriter,
     Level,
     LogWriter,
-    documented_ids,
 )
+from tests.core.fleet.event_ids import documented_ids
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "troubleshooting.md"
 
