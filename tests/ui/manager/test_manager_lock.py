@@ -125,7 +125,8 @@ def test_wrong_pin_then_lockout_with_a_countdown(
                     lock.failures == tries and panel.pad.keys["1"].isEnabled() == (tries < 3)
                 )
             )  # type: ignore[misc]
-        assert panel.message.text() == "Too many wrong PINs. Try again in 0:30."
+        # (The lock counts the failure before the panel has said it: wait for the words.)
+        await until(lambda: panel.message.text() == "Too many wrong PINs. Try again in 0:30.")
         assert not panel.button.isEnabled()
         shot(gate, "lockout")
         type_pin(qtbot, gate, "2468")  # keys are off: nothing is typed
