@@ -178,6 +178,10 @@ const
     ProgramData and own it) is set aside under this name, never read, and a fresh one
     written. }
   SetAsideIni = 'kiosk.ini.before-install';
+  { An uninstall that keeps the data says so here (HKLM: no user can write it), so the
+    next install takes the kept kiosk.ini as IT's, not as one planted before it. }
+  KeptDataKey = 'Software\LoyaltyKiosk';
+  KeptDataValue = 'DataKeptByUninstall';
   UninstallKey = 'Software\Microsoft\Windows\CurrentVersion\Uninstall\{0FBE9679-584F-4818-866A-A1E42C2AE20A}_is1';
   { An upgrade run as SYSTEM (Intune, SCCM, winget) starts the kiosk it closed again
     through this on-demand task: no trigger, the INTERACTIVE group as principal (it
@@ -193,6 +197,7 @@ var
   PurgeData: Boolean;
   AutostartShown: Boolean;
   InstalledBefore: Boolean;
+  DataKept: Boolean;
 
 function IniPath(): String;
 begin
@@ -286,6 +291,7 @@ var
 begin
   { Read before Setup registers this install: an upgrade (or a repair) keeps IT's kiosk.ini. }
   InstalledBefore := RegKeyExists(HKLM, UninstallKey);
+  DataKept := RegValueExists(HKLM, KeptDataKey, KeptDataValue);
   Result := CheckParameters(Problem);
   if not Result then
   begin
@@ -391,7 +397,7 @@ procedure SetAsidePlantedIni();
 var
   Aside: String;
 begin
-  if InstalledBefore or not FileExists(IniPath()) then
+  if InstalledBefore or DataKept or not FileExists(IniPath()) then
     Exit;
   Aside := ExpandConstant('{commonappdata}\{#DataFolder}\' + SetAsideIni);
   DeleteFile(Aside);
@@ -409,6 +415,8 @@ var
 begin
   ForceDirectories(ExtractFileDir(IniPath()));
   SetAsidePlantedIni();
+  if DataKept then
+    RegDeleteValue(HKLM, KeptDataKey, KeptDataValue);  { installed again: the note is spent }
   { Always a kiosk.ini, written by Setup: the parameters below edit it in place, so a
     file IT wrote keeps every key no parameter names. }
   if not FileExists(IniPath()) then
@@ -633,5 +641,12 @@ begin
     Log('Purging the kiosk data (/PURGE)');
     PurgeUserData();
     DelTree(ExpandConstant('{commonappdata}\{#DataFolder}'), True, True, True);
+    RegDeleteKeyIncludingSubkeys(HKLM, KeptDataKey);
+  end
+  else if (CurUninstallStep = usPostUninstall) and FileExists(IniPath()) then
+  begin
+    { The data stays: the next install keeps this kiosk.ini as IT's. }
+    if RegWriteDWordValue(HKLM, KeptDataKey, KeptDataValue, 1) then
+      Log('kiosk.ini kept: noted for the next install');
   end;
 end;

@@ -33,6 +33,8 @@ from typing import NamedTuple
 ROOT = Path(__file__).resolve().parents[1]
 APP = r"C:\Program Files\Loyalty Kiosk"
 INI = r"C:\ProgramData\LoyaltyKiosk\kiosk.ini"
+# What Setup writes in [lock] when the file has none (installer.iss, DefaultLocks; #22).
+DEFAULT_LOCKS = "environment, production_url, qa_url, manager_pin_hash"
 DATA = r"C:\ProgramData\LoyaltyKiosk"
 PROGRAMS = r"C:\ProgramData\Microsoft\Windows\Start Menu\Programs"
 STARTUP = PROGRAMS + r"\StartUp"
@@ -497,12 +499,12 @@ class Check:
 
         self.step("uninstall /PURGE=1", uninstaller, [*QUIET[:2], "/PURGE=1"], 0, purged)
         # Issue 17, item 11: no parameter on a clean machine still writes kiosk.ini (no
-        # setting in it), so that no user can create it first and own it.
+        # setting in it but IT's default locks, #22), so that no user can create it first.
         self.install(
             "install on a clean machine, no parameter",
             self.setup,
             [],
-            After({}, None, False, version, False),
+            After({"lock": {"locked": DEFAULT_LOCKS}}, None, False, version, False),
         )
         self.step("uninstall /PURGE=1 again", uninstaller, [*QUIET[:2], "/PURGE=1"], 0, purged)
         print(f"installer: {self.passed} passed, {self.failed} failed")

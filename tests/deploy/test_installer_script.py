@@ -370,6 +370,21 @@ def test_a_kiosk_ini_planted_before_the_first_install_is_set_aside_and_locks_wri
     assert "if GetIniString('lock', 'locked', '', IniPath()) = '' then" in write
 
 
+def test_a_kiosk_ini_kept_by_an_uninstall_is_its_own_at_the_next_install() -> None:
+    """The installer check's "reinstall, no parameter" (Wine): an uninstall that keeps the
+    data notes it in HKLM (no user writes there), and the next install keeps that
+    kiosk.ini as IT's instead of setting it aside as planted; a purge forgets the note."""
+    code = section("Code")
+    assert "DataKept := RegValueExists(HKLM, KeptDataKey, KeptDataValue);" in code
+    aside = code[code.index("procedure SetAsidePlantedIni") :]
+    assert "if InstalledBefore or DataKept or not FileExists(IniPath()) then" in aside
+    uninstall = code[code.index("procedure CurUninstallStepChanged") :]
+    purge = uninstall.index("RegDeleteKeyIncludingSubkeys(HKLM, KeptDataKey);")
+    kept = uninstall.index("RegWriteDWordValue(HKLM, KeptDataKey, KeptDataValue, 1)")
+    assert uninstall.index("PurgeData") < purge < kept
+    assert re.search(r"KeptDataKey = 'Software\\LoyaltyKiosk';", code)
+
+
 def tree_files() -> dict[str, str]:
     """Each file of the repository that [Files] installs: its place under {app}."""
     found = {}
